@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+/**
+ * The `alfred` entry point. It parses arguments and then loads either the TUI or headless mode
+ * on demand: `--version` and `--help` never load React, Ink or a provider SDK.
+ */
+import type { CliOptions } from './argv.js';
+import { VERSION } from './version.js';
+
+/** Exit codes, documented in docs/headless.md. */
+export const EXIT = { ok: 0, runtime: 1, usage: 2, interrupted: 130 } as const;
+
+async function main(argv: string[]): Promise<void> {
+  const rest = argv.slice(2);
+  if (rest.length === 1 && (rest[0] === '--version' || rest[0] === '-v')) {
+    process.stdout.write(`${VERSION}\n`);
+    return;
+  }
+  const { createProgram } = await import('./argv.js');
+  const program = createProgram();
+  program.exitOverride();
+  program.action(async (options: CliOptions) => {
+    const stdinIsPiped = !process.stdin.isTTY;
+    if (options.prompt !== undefined || stdinIsPiped) {
+      const { runHeadless } = await import('../headless/run-headless.js');
+      process.exitCode = await runHeadless(options);
+      return;
+    }
+    const { runInteractive } = await import('../app/run-interactive.js');
+    process.exitCode = await runInteractive(options);
+  });
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    const code = (error as { code?: string; exitCode?: number }).code;
+    if (code === 'commander.helpDisplayed' || code === 'commander.version') {
+      process.exitCode = EXIT.ok;
+      return;
+    }
+    if (typeof code === 'string' && code.startsWith('commander.')) {
+      process.exitCode = EXIT.usage;
+      return;
+    }
+    throw error;
+  }
+}
+
+main(process.argv).catch((error: unknown) => {
+  process.stderr.write(`alfred: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = EXIT.runtime;
+});

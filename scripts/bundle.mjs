@@ -1,0 +1,34 @@
+// Bundles the `alfred` command into packages/ink/dist. Code splitting keeps the entry chunk
+// small: --version and --help read one file, the TUI and the SDKs load only when needed.
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const inkDir = path.join(root, 'packages/ink');
+const { version } = JSON.parse(await readFile(path.join(inkDir, 'package.json'), 'utf8'));
+
+await build({
+  entryPoints: { alfred: path.join(inkDir, 'src/cli/alfred.ts') },
+  outdir: path.join(inkDir, 'dist'),
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  conditions: ['development'],
+  chunkNames: 'chunks/[name]-[hash]',
+  sourcemap: 'linked',
+  minifySyntax: true,
+  legalComments: 'linked',
+  jsx: 'automatic',
+  define: { __ALFRED_VERSION__: JSON.stringify(version), 'process.env.DEV': '"false"' },
+  // Optional or native modules stay outside the bundle and load from node_modules on demand.
+  external: ['react-devtools-core', 'keytar', '@lydell/node-pty'],
+  // Some CommonJS dependencies call require(); give the ESM bundle one.
+  banner: {
+    js: "import { createRequire as __alfredCreateRequire } from 'node:module'; const require = __alfredCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
