@@ -10,3 +10,14 @@ export {
   type WorkspacePaths,
 } from './workspace/alfred-home.js';
 export { ALFRED_VERSION } from './version.js';
+export type {
+  AgentEvent,
+  AgentEvents,
+  ConfirmationOutcome,
+  ConfirmationView,
+  DoneReason,
+  ToolCallInfo,
+  ToolCallStatus,
+  ToolResultView,
+  UsageFigures,
+} from './agent/events.js';
