@@ -21,3 +21,49 @@ export type {
   ToolResultView,
   UsageFigures,
 } from './agent/events.js';
+export {
+  CONTENT_BLOCK_TYPES,
+  type CodeBlock,
+  type ContentBlock,
+  type ContentMetadata,
+  type IContent,
+  type MediaBlock,
+  type ProviderOpaque,
+  type Speaker,
+  type TextBlock,
+  type ThinkingBlock,
+  type ToolCallBlock,
+  type ToolResponseBlock,
+  type Usage,
+  type WireApi,
+} from './content/content.js';
+export {
+  buildToolIdMap,
+  historyToolIdFrom,
+  isHistoryToolId,
+  newHistoryToolId,
+  providerToolIdFor,
+} from './content/tool-id.js';
+export {
+  validateContent,
+  type ContentIssue,
+  type ContentIssueCode,
+  type ContentValidation,
+} from './content/validate-content.js';
+export { INTERRUPTED_TOOL_MESSAGE, repairContent, type ContentRepair } from './content/repair-content.js';
+export type {
+  GenerationSettings,
+  ModelInfo,
+  Provider,
+  ProviderRequest,
+  ThinkingSettings,
+  ToolChoice,
+  ToolDeclaration,
+} from './providers/provider.js';
+export type { FinishReason, StreamEvent, StreamEvents } from './providers/stream-event.js';
+export {
+  isProviderError,
+  ProviderError,
+  type ProviderErrorKind,
+  type ProviderErrorOptions,
+} from './providers/provider-error.js';
