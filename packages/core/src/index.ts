@@ -22,6 +22,24 @@ export type {
   UsageFigures,
 } from './agent/events.js';
 export {
+  AgentSession,
+  MAX_TURNS_NOTICE,
+  type ActiveModel,
+  type AgentSessionOptions,
+} from './agent/agent-session.js';
+export type { AgentToolbox, ApprovalGate, ApprovalVerdict, PreparedCall, ToolExecution } from './agent/ports.js';
+export { LoopDetector, type LoopDetectorOptions, type LoopFinding } from './agent/loop-detector.js';
+export { CANCELLED_BY_USER } from './agent/tool-scheduler.js';
+export {
+  HistoryService,
+  type CompressionResult,
+  type HistoryServiceOptions,
+  type Summarizer,
+} from './history/history-service.js';
+export { findCompressSplitPoint, findTrimPoint } from './history/compress-split.js';
+export { estimatingCounter, loadTokenCounter, type TokenCounter } from './history/token-counter.js';
+export { SUMMARY_INSTRUCTION, SUMMARY_PREFIX } from './history/summary-prompt.js';
+export {
   CONTENT_BLOCK_TYPES,
   type CodeBlock,
   type ContentBlock,
