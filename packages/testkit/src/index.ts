@@ -4,3 +4,17 @@ export { startPty, type PtyExit, type PtySession, type ScreenMatcher, type Start
 export { ALFRED_BUNDLE, interactiveEnv, startAlfred, type StartAlfredOptions } from './pty/start-alfred.js';
 export { KEY_NAMES, keySequence, type KeyModes } from './pty/keys.js';
 export { TerminalScreen, type TerminalModes } from './pty/terminal-screen.js';
+export { startMockLlmServer } from './mock-llm/server.js';
+export { providerStreamsDir } from './mock-llm/provider-streams-dir.js';
+export { loadScenarioFile } from './mock-llm/scenario.js';
+export { EMPTY_QUEUE_TEXT } from './mock-llm/answer-plan.js';
+export type {
+  Family as MockFamily,
+  MockFault,
+  MockLlmServer,
+  MockLlmServerOptions,
+  MockToolCall,
+  MockTurn,
+  MockUsage,
+  RecordedRequest,
+} from './mock-llm/types.js';
