@@ -1,0 +1,62 @@
+import { Marked, type Tokens } from 'marked';
+import { markedTerminal } from 'marked-terminal';
+import wrapAnsi from 'wrap-ansi';
+import { sanitizeText } from '../state/sanitize.js';
+import { paletteOf } from '../theme/paint.js';
+import type { Theme } from '../theme/themes.js';
+
+/**
+ * Markdown to terminal rows: marked + marked-terminal (code highlighted by cli-highlight), in the
+ * theme's colours, every row fitted to `width`. The input is sanitised first, so the only escape
+ * sequences in the output are the ones this renderer writes itself.
+ */
+
+const renderers = new Map<string, Marked>();
+
+function rendererFor(theme: Theme, width: number): Marked {
+  const key = `${theme.name}:${width}`;
+  const cached = renderers.get(key);
+  if (cached) return cached;
+  const palette = paletteOf(theme);
+  const marked = new Marked({ gfm: true });
+  marked.use(
+    markedTerminal({
+      width,
+      reflowText: true,
+      tab: 2,
+      emoji: false,
+      showSectionPrefix: false,
+      heading: palette.heading.bold,
+      firstHeading: palette.heading.bold.underline,
+      codespan: palette.code,
+      code: palette.code,
+      blockquote: palette.muted.italic,
+      link: palette.link,
+      href: palette.link.underline,
+      tableOptions: { style: { head: [], border: [] } },
+    }),
+  );
+  // Links are written as "text (url)": a terminal hyperlink (OSC 8) would hide where it points.
+  marked.use({
+    renderer: {
+      link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Link): string {
+        const text = this.parser.parseInline(token.tokens);
+        const url = palette.link.underline(token.href);
+        return text === '' || text === token.href ? url : `${palette.link(text)} (${url})`;
+      },
+    },
+  });
+  if (renderers.size > 16) renderers.clear();
+  renderers.set(key, marked);
+  return marked;
+}
+
+/** Renders untrusted markdown to rows no wider than `width`. */
+export function renderMarkdown(markdown: string, theme: Theme, width: number): string[] {
+  const safeWidth = Math.max(10, width);
+  const rendered = rendererFor(theme, safeWidth).parse(sanitizeText(markdown), { async: false });
+  const trimmed = rendered.replace(/\s+$/u, '');
+  if (trimmed === '') return [];
+  // Code blocks and tables keep their own line lengths; hard-wrap whatever still overflows.
+  return wrapAnsi(trimmed, safeWidth, { hard: true, trim: false, wordWrap: true }).split('\n');
+}
