@@ -1,0 +1,85 @@
+import { getAtPath, hasAtPath, isPlainRecord, setAtPath } from './key-path.js';
+import { defaultSettings, listSettings, type Settings } from './schema/settings-schema.js';
+import type { LayerScope, MergeStrategy, SettingsScope } from './schema/setting.js';
+import type { SettingsWarning } from './settings-error.js';
+
+/** One validated layer, in cascade order. */
+export interface MergeInput {
+  readonly scope: LayerScope;
+  readonly file?: string;
+  readonly values: Record<string, unknown>;
+  readonly pinned: readonly string[];
+}
+
+/** The cascade's result: merged values and where each came from. */
+export interface MergeResult {
+  readonly merged: Settings;
+  /** Key path → the last layer that set it; map leaves also record each entry (`mcpServers.github`). */
+  readonly origins: ReadonlyMap<string, SettingsScope>;
+  readonly warnings: SettingsWarning[];
+}
+
+/**
+ * Applies the layers over the schema's defaults, each leaf by its merge strategy. A key pinned by a
+ * system layer keeps that layer's value: later layers that try to change it are ignored with a warning.
+ */
+export function mergeLayers(layers: readonly MergeInput[]): MergeResult {
+  const merged = defaultSettings() as unknown as Record<string, unknown>;
+  const origins = new Map<string, SettingsScope>();
+  const warnings: SettingsWarning[] = [];
+  const pins: { keyPath: string; scope: LayerScope }[] = [];
+  const leaves = listSettings();
+
+  for (const layer of layers) {
+    for (const { keyPath, leaf } of leaves) {
+      const keys = keyPath.split('.');
+      if (!hasAtPath(layer.values, keys)) continue;
+      const pin = pins.find((candidate) => keyPath === candidate.keyPath || keyPath.startsWith(`${candidate.keyPath}.`) || candidate.keyPath.startsWith(`${keyPath}.`));
+      if (pin) {
+        warnings.push({
+          code: 'pinned',
+          message: `"${keyPath}" is pinned by the ${pin.scope} settings; the ${layer.scope} value is ignored`,
+          file: layer.file,
+          keyPath,
+        });
+        continue;
+      }
+      const incoming = getAtPath(layer.values, keys);
+      setAtPath(merged, keys, combine(leaf.merge, getAtPath(merged, keys), incoming));
+      origins.set(keyPath, layer.scope);
+      if (leaf.merge === 'deep' && isPlainRecord(incoming)) {
+        for (const entry of Object.keys(incoming)) origins.set(`${keyPath}.${entry}`, layer.scope);
+      }
+    }
+    for (const keyPath of layer.pinned) pins.push({ keyPath, scope: layer.scope });
+  }
+  return { merged: merged as unknown as Settings, origins, warnings };
+}
+
+/** Combines a lower layer's value with a higher one's by strategy. */
+export function combine(strategy: MergeStrategy, lower: unknown, higher: unknown): unknown {
+  if (strategy === 'concat' && Array.isArray(lower) && Array.isArray(higher)) {
+    return [...new Set([...lower, ...higher])];
+  }
+  if (strategy === 'deep') return deepMerge(lower, higher);
+  return structuredClone(higher);
+}
+
+function deepMerge(lower: unknown, higher: unknown): unknown {
+  if (!isPlainRecord(lower) || !isPlainRecord(higher)) return structuredClone(higher);
+  const result: Record<string, unknown> = { ...lower };
+  for (const [key, value] of Object.entries(higher)) {
+    result[key] = Object.hasOwn(lower, key) ? deepMerge(lower[key], value) : structuredClone(value);
+  }
+  return result;
+}
+
+/** Looks up the origin of `keyPath`, falling back to its nearest recorded ancestor, then `default`. */
+export function originIn(origins: ReadonlyMap<string, SettingsScope>, keyPath: string): SettingsScope {
+  const keys = keyPath.split('.');
+  for (let length = keys.length; length > 0; length--) {
+    const origin = origins.get(keys.slice(0, length).join('.'));
+    if (origin) return origin;
+  }
+  return 'default';
+}
