@@ -1,0 +1,30 @@
+/**
+ * What a tool does to the user's machine. The policy engine, the scheduler (parallel only when
+ * every call is read-only) and plan mode decide from this, never from the tool's name.
+ */
+export const Kind = {
+  Read: 'read',
+  Edit: 'edit',
+  Delete: 'delete',
+  Move: 'move',
+  Search: 'search',
+  Execute: 'execute',
+  Fetch: 'fetch',
+  Think: 'think',
+  Memory: 'memory',
+  Mcp: 'mcp',
+  Other: 'other',
+} as const;
+
+/** One of the {@link Kind} values. */
+export type Kind = (typeof Kind)[keyof typeof Kind];
+
+const READ_ONLY_KINDS: ReadonlySet<Kind> = new Set<Kind>([Kind.Read, Kind.Search, Kind.Fetch, Kind.Think]);
+
+/**
+ * True for kinds that change nothing on the user's machine. `fetch` reads the network and changes
+ * no local state; `mcp`, `memory` and `other` are not read-only because we cannot know what they do.
+ */
+export function isReadOnlyKind(kind: Kind): boolean {
+  return READ_ONLY_KINDS.has(kind);
+}
