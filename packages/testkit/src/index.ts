@@ -4,6 +4,7 @@ export { startPty, type PtyExit, type PtySession, type ScreenMatcher, type Start
 export { ALFRED_BUNDLE, interactiveEnv, startAlfred, type StartAlfredOptions } from './pty/start-alfred.js';
 export { KEY_NAMES, keySequence, type KeyModes } from './pty/keys.js';
 export { TerminalScreen, type TerminalModes } from './pty/terminal-screen.js';
+export { readInputMode, type InputMode } from './pty/line-discipline.js';
 export { startMockLlmServer } from './mock-llm/server.js';
 export { providerStreamsDir } from './mock-llm/provider-streams-dir.js';
 export { loadScenarioFile } from './mock-llm/scenario.js';

@@ -121,6 +121,27 @@ describe('startPty', () => {
     expect(exit.signal).toBe(15);
   });
 
+  it('tells line mode from raw mode, so Ctrl+C can wait until it is a key and not a signal', async () => {
+    await using workspace = await tempWorkspace();
+    const program = `
+      process.stdout.write('drawn\\r\\n');
+      process.stdin.once('data', () => {
+        process.stdin.setRawMode(true);
+        process.stdout.write('raw now\\r\\n');
+        process.stdin.once('data', (data) => { process.stdout.write('key ' + JSON.stringify(data.toString()) + '\\r\\n'); process.exit(0); });
+      });
+    `;
+    await using session = startPty({ command: process.execPath, args: ['-e', program], cwd: workspace.root, env: workspace.env() });
+    await session.waitForText('drawn');
+    expect(await session.inputMode()).toEqual({ raw: false, echo: true, signals: true });
+    session.type('go\r');
+    await session.waitForRawInput();
+    expect(await session.inputMode()).toMatchObject({ raw: true, echo: false });
+    session.press('ctrl+c');
+    await session.waitForText('key "\\u0003"');
+    expect(await session.exit()).toEqual({ exitCode: 0, signal: undefined });
+  });
+
   it('refuses a nonsensical size', () => {
     expect(() => startPty({ command: 'true', cwd: '/', env: {}, cols: 0, rows: 10 })).toThrow(/cols and rows/);
   });

@@ -1,5 +1,6 @@
 import { spawn, type IPty } from '@lydell/node-pty';
 import { keySequence } from './keys.js';
+import { readInputMode, type InputMode } from './line-discipline.js';
 import { TerminalScreen, type TerminalModes } from './terminal-screen.js';
 
 /** How to start a program in a pseudo-terminal. */
@@ -55,6 +56,13 @@ export interface PtySession extends AsyncDisposable {
    * after `timeoutMs` (default 10 s) or as soon as the program exits without matching.
    */
   waitForText(matcher: ScreenMatcher, options?: { timeoutMs?: number }): Promise<string[]>;
+  /** How the tty currently treats input (raw or line mode, echo, signal keys). */
+  inputMode(): Promise<InputMode>;
+  /**
+   * Resolves once the program has switched the terminal to raw mode, i.e. it reads keys itself.
+   * Wait for this before pressing Ctrl+C in a TUI: earlier, the tty turns it into SIGINT.
+   */
+  waitForRawInput(options?: { timeoutMs?: number }): Promise<void>;
   /** Resolves when the program exits and its last output is on screen; rejects after `timeoutMs`. */
   exit(options?: { timeoutMs?: number }): Promise<PtyExit>;
   /** Kills the program (SIGTERM by default) and waits for it to end. */
@@ -62,6 +70,8 @@ export interface PtySession extends AsyncDisposable {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** How often `waitForRawInput` asks `stty`; the tty offers no event for a mode change. */
+const INPUT_MODE_POLL_MS = 10;
 
 /** Starts `command` in a pty of the given size and renders its output into a headless terminal. */
 export function startPty(options: StartPtyOptions): PtySession {
@@ -90,6 +100,7 @@ class RunningPty implements PtySession {
   readonly #pty: IPty;
   readonly #screen: TerminalScreen;
   readonly #label: string;
+  readonly #ptsName: string;
   readonly #listeners = new Set<() => void>();
   readonly #exitPromise: Promise<PtyExit>;
 
@@ -98,6 +109,8 @@ class RunningPty implements PtySession {
     this.#pty = pty;
     this.#screen = screen;
     this.#label = label;
+    // Present on Unix ptys though missing from node-pty's typings: the program's side, /dev/pts/N.
+    this.#ptsName = (pty as IPty & { ptsName?: string }).ptsName ?? '';
     pty.onData((data) => {
       this.output += data;
       this.bytesWritten += Buffer.byteLength(data);
@@ -168,6 +181,9 @@ class RunningPty implements PtySession {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     return new Promise((resolve, reject) => {
       const check = () => {
+        // Mid-way through a synchronized update (`CSI ? 2026 h` … `l`) a real terminal still shows
+        // the previous frame, so judge only complete frames.
+        if (this.exited === undefined && this.#screen.modes().synchronizedOutput) return;
         const lines = this.screen();
         if (matches(lines)) {
           finish();
@@ -188,6 +204,30 @@ class RunningPty implements PtySession {
       this.#listeners.add(check);
       check();
     });
+  }
+
+  inputMode(): Promise<InputMode> {
+    if (this.exited !== undefined) return Promise.reject(new Error(`${this.#label} already exited; its tty is gone.`));
+    if (this.#ptsName === '') return Promise.reject(new Error('inputMode needs a Unix pty (node-pty gave no /dev/pts name).'));
+    return readInputMode(this.#ptsName);
+  }
+
+  async waitForRawInput(options: { timeoutMs?: number } = {}): Promise<void> {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (this.exited !== undefined) {
+        throw this.#failure(`${this.#label} exited (${describeExit(this.exited)}) before switching the terminal to raw mode`);
+      }
+      const mode = await this.inputMode().catch((error: unknown) => {
+        // The program may end between the check above and stty reading its tty.
+        if (this.exited !== undefined) return undefined;
+        throw error;
+      });
+      if (mode?.raw) return;
+      if (Date.now() > deadline) throw this.#failure(`${this.#label} did not switch the terminal to raw mode within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, INPUT_MODE_POLL_MS));
+    }
   }
 
   async exit(options: { timeoutMs?: number } = {}): Promise<PtyExit> {
@@ -224,7 +264,8 @@ class RunningPty implements PtySession {
     const lines = this.screen();
     const width = String(lines.length).length;
     const rendered = lines.map((line, index) => `${String(index + 1).padStart(width)}│${line}`).join('\n');
-    return new Error(`${reason}.\nScreen (${this.#screen.cols}×${this.#screen.rows}):\n${rendered}`);
+    const midFrame = this.#screen.modes().synchronizedOutput ? ', a synchronized update still open' : '';
+    return new Error(`${reason}.\nScreen (${this.#screen.cols}×${this.#screen.rows}${midFrame}):\n${rendered}`);
   }
 }
 
