@@ -56,3 +56,13 @@ export class ProviderError extends Error {
 export function isProviderError(error: unknown): error is ProviderError {
   return error instanceof ProviderError || (error instanceof Error && error.name === 'ProviderError' && 'kind' in error);
 }
+
+/** The error for a provider with no API key from any source. */
+export function missingKeyError(provider: string, envVariable: string): ProviderError {
+  return new ProviderError({
+    kind: 'auth',
+    provider,
+    retryable: false,
+    message: `${provider}: no API key. Set ${envVariable}, add providers.${provider}.apiKey or apiKeyFile to settings, or use /key.`,
+  });
+}

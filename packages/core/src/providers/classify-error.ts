@@ -1,0 +1,95 @@
+/**
+ * Turns whatever an SDK or fetch threw into a classified ProviderError. All three SDKs expose
+ * `status`, `headers` and a message; network failures surface as connection errors or a
+ * `fetch failed` TypeError with a system error `cause`.
+ */
+import { isProviderError, ProviderError, type ProviderErrorKind } from './provider-error.js';
+import { redactSecrets } from './redact-secrets.js';
+
+interface ErrorLike {
+  name?: string;
+  message?: string;
+  status?: number;
+  code?: string;
+  headers?: Headers | Record<string, string | null | undefined>;
+  error?: unknown;
+  cause?: unknown;
+}
+
+function header(headers: ErrorLike['headers'], name: string): string | undefined {
+  if (!headers) return undefined;
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  const record = headers as Record<string, string | null | undefined>;
+  return record[name] ?? record[name.toLowerCase()] ?? undefined;
+}
+
+/**
+ * Milliseconds to wait from `Retry-After` (seconds or an HTTP date) or `retry-after-ms`.
+ * `now` is injectable so date handling is testable.
+ */
+export function parseRetryAfter(headers: ErrorLike['headers'], now = Date.now()): number | undefined {
+  const ms = header(headers, 'retry-after-ms');
+  if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
+  const value = header(headers, 'retry-after');
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Gemini puts its retry hint in the body: `"retryDelay": "30s"` (google.rpc.RetryInfo). */
+function retryDelayFromBody(text: string): number | undefined {
+  const match = /"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"/.exec(text);
+  return match ? Math.round(Number(match[1]) * 1000) : undefined;
+}
+
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'CERT_HAS_EXPIRED', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID']);
+const CONTEXT_OVERFLOW = /context.{0,20}(length|window|limit)|too long|maximum context|exceeds the maximum|too many tokens|input token count|prompt is too long|context_length_exceeded/i;
+const QUOTA = /insufficient_quota|quota.{0,40}(exhausted|exceeded).{0,80}(plan|billing|per ?day)|PerDay|billing|credit balance|exceeded your current quota/i;
+
+function networkCode(error: ErrorLike): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as ErrorLike).code;
+    if (code && NETWORK_CODES.has(code)) return code;
+    current = (current as ErrorLike).cause;
+  }
+  return undefined;
+}
+
+function kindForStatus(status: number, text: string): ProviderErrorKind {
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 404) return 'not_found';
+  if (status === 429) return QUOTA.test(text) ? 'quota' : 'rate_limit';
+  if (status === 413 || (status === 400 && CONTEXT_OVERFLOW.test(text))) return 'context_overflow';
+  if (status >= 500) return 'server';
+  if (status === 408 || status === 409) return 'server';
+  return 'bad_request';
+}
+
+function bodyText(error: ErrorLike): string {
+  const body = error.error === undefined ? '' : JSON.stringify(error.error);
+  return `${error.message ?? ''} ${body}`;
+}
+
+/** Classifies `error` (from an SDK, fetch or our own code) for the provider named `provider`. */
+export function classifyProviderError(error: unknown, provider: string, secrets: readonly (string | undefined)[] = []): ProviderError {
+  if (isProviderError(error)) return error;
+  const like = (error ?? {}) as ErrorLike;
+  const raw = redactSecrets(bodyText(like), secrets).trim();
+  const name = like.name ?? '';
+  if (name === 'AbortError' || name === 'APIUserAbortError' || /aborted|abort/i.test(name)) {
+    return new ProviderError({ kind: 'cancelled', provider, message: `${provider}: request cancelled`, cause: error });
+  }
+  const status = typeof like.status === 'number' && like.status > 0 ? like.status : undefined;
+  if (status !== undefined) {
+    const kind = kindForStatus(status, raw);
+    const retryAfterMs = parseRetryAfter(like.headers) ?? retryDelayFromBody(raw);
+    return new ProviderError({ kind, status, provider, message: `${provider} ${status}: ${raw || 'no message'}`, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+  }
+  const code = networkCode(like);
+  if (code || name === 'APIConnectionError' || name === 'APIConnectionTimeoutError' || /fetch failed|socket|network|terminated/i.test(raw)) {
+    return new ProviderError({ kind: 'network', provider, message: `${provider}: network error${code ? ` (${code})` : ''}: ${raw}`, cause: error });
+  }
+  return new ProviderError({ kind: 'invalid_response', provider, message: `${provider}: ${raw || String(error)}`, retryable: false });
+}
