@@ -85,3 +85,8 @@ export {
   type ProviderErrorKind,
   type ProviderErrorOptions,
 } from './providers/provider-error.js';
+export { MemoryLoader, findRepositoryRoot, memoryFileCandidates, type MemoryFile, type MemoryOptions } from './context/memory-files.js';
+export { SkillCatalog, parseFrontMatter, skillDirectories, type SkillCatalogOptions, type SkillSummary } from './context/skills.js';
+export { describeEnvironment, directoryTree, type EnvironmentOptions } from './context/environment.js';
+export { assembleSystemPrompt, type PromptPart, type SystemPrompt, type SystemPromptInput } from './context/system-prompt.js';
+export { CORE_INSTRUCTIONS } from './context/core-instructions.js';
