@@ -1,0 +1,58 @@
+import { startAlfred, tempWorkspace, type PtySession } from '@alfred/testkit';
+import { describe, expect, it } from 'vitest';
+
+/** The first frame is drawn: the banner names alfred and the composer shows its `>` prompt. */
+function firstFrameDrawn(lines: string[]): boolean {
+  return lines.some((line) => line.includes('alfred')) && lines.some((line) => /(^|│)\s*>(\s|$)/.test(line));
+}
+
+/** Presses Ctrl+C twice, as a person quits, waiting for the "again" hint between the two. */
+async function quitWithCtrlCTwice(session: PtySession): Promise<void> {
+  session.press('ctrl+c');
+  await session.waitForText(/ctrl\+c/i);
+  session.press('ctrl+c');
+}
+
+describe('alfred in a terminal', () => {
+  it('opens on a banner and a composer that shows what is typed', async () => {
+    await using workspace = await tempWorkspace();
+    await using session = startAlfred({ cwd: workspace.root, env: workspace.env(), cols: 100, rows: 30 });
+
+    const lines = await session.waitForText(firstFrameDrawn);
+    expect(lines).toHaveLength(30);
+    expect(lines.every((line) => line.length <= 100)).toBe(true);
+    // Keys typed before the TUI switched the terminal to raw mode would be echoed by the tty.
+    await session.waitForRawInput();
+
+    session.type('explain src/index.ts');
+    await session.waitForText('explain src/index.ts');
+    expect(session.screen().filter((line) => line.includes('explain src/index.ts'))).toHaveLength(1);
+  });
+
+  it('quits on Ctrl+C twice with exit code 0 and gives the terminal back as it found it', async () => {
+    await using workspace = await tempWorkspace();
+    await using session = startAlfred({ cwd: workspace.root, env: workspace.env(), cols: 100, rows: 30 });
+    await session.waitForText(firstFrameDrawn);
+    await session.waitForRawInput();
+
+    await quitWithCtrlCTwice(session);
+
+    expect(await session.exit()).toEqual({ exitCode: 0, signal: undefined });
+    expect(session.modes()).toEqual({
+      cursorVisible: true,
+      alternateScreen: false,
+      bracketedPaste: false,
+      applicationCursorKeys: false,
+      mouseTracking: 'none',
+      focusReporting: false,
+      synchronizedOutput: false,
+    });
+  });
+
+  it('shows the folder it was started in', async () => {
+    await using workspace = await tempWorkspace();
+    await using session = startAlfred({ cwd: workspace.root, env: workspace.env(), cols: 80, rows: 24 });
+    await session.waitForText(firstFrameDrawn);
+    expect(session.screenText()).toContain(workspace.root.slice(-20));
+  });
+});
