@@ -6,10 +6,11 @@ export const name = 'startup-first-frame';
 export const description =
   '`alfred` in a 100×30 pty from spawn until the banner and the composer prompt are rendered, beside `node -e 0` in the same pty from spawn to exit';
 /**
- * Loading React, Ink and the first render may cost a few Node start-ups, not more: beyond that the
- * TUI feels slow to open. Revisit when the real first screen (settings, providers) lands.
+ * Node's own start, then React, Ink and the first render: within five Node start-ups (about 200 ms
+ * where `node -e 0` takes 40 ms) the TUI feels immediate. Revisit when settings and providers join
+ * the first screen.
  */
-export const budget: Budget = { maxRatio: 4 };
+export const budget: Budget = { maxRatio: 5 };
 
 /** The first frame: the banner names alfred and the composer shows its `>` prompt. */
 export function isFirstFrame(lines: string[]): boolean {

@@ -93,7 +93,8 @@ export function renderMarkdown(machine, results) {
   lines.push('', '## What each measures', '');
   for (const entry of results) {
     const when = entry.measuredAt === machine.date ? '' : ` (measured ${entry.measuredAt})`;
-    lines.push(`- **${entry.name}**: ${entry.description}${entry.note ? `. ${entry.note}` : ''}${when}`);
+    const text = [entry.description, entry.note].filter(Boolean).map((part) => part.replace(/\.$/, '')).join('. ');
+    lines.push(`- **${entry.name}**: ${text}.${when}`);
   }
   return `${lines.join('\n')}\n`;
 }
