@@ -90,3 +90,56 @@ export { SkillCatalog, parseFrontMatter, skillDirectories, type SkillCatalogOpti
 export { describeEnvironment, directoryTree, type EnvironmentOptions } from './context/environment.js';
 export { assembleSystemPrompt, type PromptPart, type SystemPrompt, type SystemPromptInput } from './context/system-prompt.js';
 export { CORE_INSTRUCTIONS } from './context/core-instructions.js';
+export { parseAtReferences, type AtReference } from './prompt/at-reference-parse.js';
+export { resolveAtReferences, type AtReferenceOptions, type AtReferenceResult } from './prompt/at-references.js';
+export {
+  parseSlashCommand,
+  SlashCommandRegistry,
+  type ParsedSlashCommand,
+  type SlashCommand,
+  type SlashCommandResult,
+} from './prompt/slash-commands.js';
+export {
+  customSlashCommand,
+  expandCommandTemplate,
+  loadCustomCommands,
+  splitArguments,
+  type CommandFileReader,
+  type CommandShell,
+  type CustomCommandDefinition,
+} from './prompt/custom-commands.js';
+export { capMiddle, PromptProcessor, type ProcessedInput, type PromptProcessorOptions, type ShellModeRunner } from './prompt/prompt-processor.js';
+export {
+  APPROVAL_MODES,
+  POLICY_LAYERS,
+  TOOL_KINDS,
+  type ApprovalMode,
+  type LayeredRule,
+  type PolicyDecision,
+  type PolicyInput,
+  type PolicyLayer,
+  type PolicyResult,
+  type PolicyRule,
+  type ToolKind,
+} from './policy/types.js';
+export { DEFAULT_ADMIN_POLICY_DIR, PolicyEngine, type PolicyEngineOptions } from './policy/policy-engine.js';
+export { formatRule, parseRuleLine, parseRuleLines, RuleSyntaxError } from './policy/rule-syntax.js';
+export { effectiveApprovalMode, isReadOnlyKind, modeDefaultDecision, nextApprovalMode, planModeRefusal } from './policy/approval-modes.js';
+export { loadPolicyDirectory, parsePolicyFile, type LoadedPolicies } from './policy/policy-file.js';
+export { SAVED_RULES_FILE, savePolicyRule } from './policy/save-policy-rule.js';
+export { protectedPathReason } from './policy/protected-paths.js';
+export { loadBashParser, type BashParser, type BashParserLocation } from './policy/shell/bash-parser.js';
+export { analyzeShellCommand, type ShellAnalysis, type ShellRedirection, type SubCommand } from './policy/shell/shell-analysis.js';
+export type { ShellWord } from './policy/shell/shell-words.js';
+export { isReadOnlyCommand } from './policy/shell/read-only-commands.js';
+export { makeVisible, renderCommandForConfirmation, type RenderedCommand } from './policy/shell/render-command.js';
+export { TRUSTED_FOLDERS_FILE, TrustedFolders, type TrustLevel, type TrustState } from './trust/trusted-folders.js';
+export { headlessTrustRefusal, mayUseWorkspaceItem, usableWorkspaceItems, WORKSPACE_ITEMS, type WorkspaceItem } from './trust/trust-gating.js';
+export { ConfirmationBus } from './confirmation/confirmation-bus.js';
+export type {
+  ConfirmationDecision,
+  ConfirmationDetails,
+  DecidedBy,
+  ToolConfirmationOutcome,
+  ToolConfirmationRequest,
+} from './confirmation/confirmation-types.js';
