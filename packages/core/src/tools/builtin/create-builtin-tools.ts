@@ -14,7 +14,7 @@ import { ReadFileTool } from './read-file.js';
 import { ReadManyFilesTool } from './read-many-files.js';
 import { SaveMemoryTool } from './save-memory.js';
 import { ShellTool } from './shell.js';
-import { TodoStore, TodoWriteTool } from './todo-write.js';
+import { TodoWriteTool, type TodoStore } from './todo-write.js';
 import { WebFetchTool, type WebFetchOptions } from './web-fetch.js';
 import { WriteFileTool } from './write-file.js';
 

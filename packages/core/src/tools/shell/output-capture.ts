@@ -13,7 +13,9 @@ export interface CapturedOutput {
   readonly logPath?: string;
 }
 
-// CSI, OSC and two-character escape sequences: colour, cursor movement, titles.
+// CSI, OSC and two-character escape sequences: colour, cursor movement, titles. Matching the
+// ESC and BEL control characters is the point of this pattern.
+// eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
 
 /** Removes terminal escape sequences so the model reads plain text. */
