@@ -1,0 +1,38 @@
+import { Box, Text, useInput } from 'ink';
+import { useState } from 'react';
+import { diffRows } from '../transcript/diff-rows.js';
+import { paletteOf } from '../../theme/paint.js';
+import { THEMES, type Theme } from '../../theme/themes.js';
+
+interface ThemeDialogProps {
+  current: Theme;
+  width: number;
+  onChoose(theme: Theme | undefined): void;
+}
+
+const PREVIEW_DIFF = '@@ -1,2 +1,2 @@\n-const greeting = "hello";\n+const greeting = "hello, world";\n console.log(greeting);';
+
+/** Up/Down to preview a theme, Enter to keep it, Esc to go back to the current one. */
+export function ThemeDialog({ current, width, onChoose }: ThemeDialogProps) {
+  const [index, setIndex] = useState(Math.max(0, THEMES.indexOf(current)));
+  const theme = THEMES[index] ?? current;
+  useInput((_input, key) => {
+    if (key.upArrow || key.downArrow) setIndex((value) => (value + (key.upArrow ? -1 : 1) + THEMES.length) % THEMES.length);
+    else if (key.return) onChoose(theme);
+    else if (key.escape) onChoose(undefined);
+  });
+  const palette = paletteOf(theme);
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor={theme.colors.accent} paddingX={1} width={width}>
+      <Text bold>Theme</Text>
+      {THEMES.map((candidate, at) => (
+        <Text key={candidate.name} color={at === index ? theme.colors.accent : undefined}>
+          {at === index ? '› ' : '  '}
+          {candidate.name} <Text color={theme.colors.muted}>({candidate.appearance})</Text>
+        </Text>
+      ))}
+      <Text>{['', palette.heading.bold('Preview'), `${palette.success('✓')} ${palette.accent.bold('edit')} src/app.ts`, ...diffRows(PREVIEW_DIFF, palette)].join('\n')}</Text>
+      <Text color={theme.colors.muted}>↑↓ preview · enter choose · esc cancel</Text>
+    </Box>
+  );
+}
