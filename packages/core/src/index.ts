@@ -143,3 +143,33 @@ export type {
   ToolConfirmationOutcome,
   ToolConfirmationRequest,
 } from './confirmation/confirmation-types.js';
+export { loadSettings, type LoadedSettings, type LoadSettingsOptions } from './settings/load-settings.js';
+export type { SettingsLayer } from './settings/read-layer.js';
+export { updateSetting, type UpdateSettingOptions } from './settings/update-setting.js';
+export { SettingsError, type SettingsErrorCode, type SettingsLocation, type SettingsWarning } from './settings/settings-error.js';
+export {
+  DEFAULT_SYSTEM_SETTINGS_DIR,
+  SYSTEM_SETTINGS_DIR_ENV,
+  settingsFilePath,
+  type SettingsFileOptions,
+} from './settings/settings-files.js';
+export {
+  SETTINGS_SPEC,
+  PINNED_KEY,
+  defaultSettings,
+  findSetting,
+  listSettings,
+  type Settings,
+  type SettingEntry,
+} from './settings/schema/settings-schema.js';
+export {
+  FILE_SCOPES,
+  LAYER_SCOPES,
+  type FileScope,
+  type LayerScope,
+  type MergeStrategy,
+  type SettingLeaf,
+  type SettingsScope,
+  type SettingsSection,
+} from './settings/schema/setting.js';
+export { expandString } from './settings/expand-env.js';

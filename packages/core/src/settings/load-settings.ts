@@ -1,7 +1,7 @@
 import type { AlfredPaths } from '../workspace/alfred-home.js';
 import { dotenvFilePaths, settingsFilePath } from './settings-files.js';
 import { loadDotenvFiles, type DotenvLayer } from './dotenv.js';
-import { mergeLayers, originIn } from './merge-layers.js';
+import { mergeLayers, originIn, type MergeInput } from './merge-layers.js';
 import { readSettingsLayer, type SettingsLayer } from './read-layer.js';
 import { FILE_SCOPES, type SettingsScope } from './schema/setting.js';
 import type { Settings } from './schema/settings-schema.js';
@@ -60,7 +60,13 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
   const layers: SettingsLayer[] = reads.map((read) => read.layer);
   const errors: SettingsError[] = reads.flatMap((read) => read.validated.errors);
   const warnings: SettingsWarning[] = reads.flatMap((read) => [...read.warnings, ...read.validated.warnings]);
-  const inputs = reads.map((read) => ({ scope: read.layer.scope, file: read.layer.path, values: read.validated.values, pinned: read.validated.pinned }));
+  const inputs: MergeInput[] = reads.map((read) => ({
+    scope: read.layer.scope,
+    file: read.layer.path,
+    values: read.validated.values,
+    pinned: read.validated.pinned,
+    locate: read.locate,
+  }));
 
   if (options.ephemeral) {
     const validated = validateLayer(options.ephemeral, { scope: 'ephemeral', file: undefined, locate: () => ({ line: 1, column: 1 }) });
@@ -70,8 +76,9 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     inputs.push({ scope: 'ephemeral', file: undefined, values: validated.values, pinned: [] });
   }
 
-  const { merged, origins, warnings: mergeWarnings } = mergeLayers(inputs);
+  const { merged, origins, warnings: mergeWarnings, errors: mergeErrors } = mergeLayers(inputs);
   warnings.push(...mergeWarnings);
+  errors.push(...mergeErrors);
   return {
     merged,
     layers,

@@ -1,7 +1,8 @@
 import { getAtPath, hasAtPath, isPlainRecord, setAtPath } from './key-path.js';
 import { defaultSettings, listSettings, type Settings } from './schema/settings-schema.js';
 import type { LayerScope, MergeStrategy, SettingsScope } from './schema/setting.js';
-import type { SettingsWarning } from './settings-error.js';
+import { SettingsError, type SettingsWarning } from './settings-error.js';
+import type { SettingLeaf } from './schema/setting.js';
 
 /** One validated layer, in cascade order. */
 export interface MergeInput {
@@ -9,6 +10,8 @@ export interface MergeInput {
   readonly file?: string;
   readonly values: Record<string, unknown>;
   readonly pinned: readonly string[];
+  /** Where a key path sits in the layer's file, for errors found while merging. */
+  readonly locate?: (keyPath: readonly string[]) => { line: number; column: number };
 }
 
 /** The cascade's result: merged values and where each came from. */
@@ -17,6 +20,8 @@ export interface MergeResult {
   /** Key path → the last layer that set it; map leaves also record each entry (`mcpServers.github`). */
   readonly origins: ReadonlyMap<string, SettingsScope>;
   readonly warnings: SettingsWarning[];
+  /** Map entries that are invalid once merged; the entry keeps its value from the layers below. */
+  readonly errors: SettingsError[];
 }
 
 /**
@@ -27,6 +32,7 @@ export function mergeLayers(layers: readonly MergeInput[]): MergeResult {
   const merged = defaultSettings() as unknown as Record<string, unknown>;
   const origins = new Map<string, SettingsScope>();
   const warnings: SettingsWarning[] = [];
+  const errors: SettingsError[] = [];
   const pins: { keyPath: string; scope: LayerScope }[] = [];
   const leaves = listSettings();
 
@@ -45,15 +51,50 @@ export function mergeLayers(layers: readonly MergeInput[]): MergeResult {
         continue;
       }
       const incoming = getAtPath(layer.values, keys);
+      if (leaf.merge === 'deep' && isPlainRecord(incoming)) {
+        mergeEntries(merged, keys, incoming, leaf, layer, origins, errors);
+        continue;
+      }
       setAtPath(merged, keys, combine(leaf.merge, getAtPath(merged, keys), incoming));
       origins.set(keyPath, layer.scope);
-      if (leaf.merge === 'deep' && isPlainRecord(incoming)) {
-        for (const entry of Object.keys(incoming)) origins.set(`${keyPath}.${entry}`, layer.scope);
-      }
     }
     for (const keyPath of layer.pinned) pins.push({ keyPath, scope: layer.scope });
   }
-  return { merged: merged as unknown as Settings, origins, warnings };
+  return { merged: merged as unknown as Settings, origins, warnings, errors };
+}
+
+/** Deep-merges each named entry of a map leaf, keeping an entry as it was when the result is invalid. */
+function mergeEntries(
+  merged: Record<string, unknown>,
+  keys: string[],
+  incoming: Record<string, unknown>,
+  leaf: SettingLeaf,
+  layer: MergeInput,
+  origins: Map<string, SettingsScope>,
+  errors: SettingsError[],
+): void {
+  const current = getAtPath(merged, keys);
+  const map: Record<string, unknown> = isPlainRecord(current) ? { ...current } : {};
+  for (const [entry, value] of Object.entries(incoming)) {
+    const candidate = combine('deep', map[entry], value);
+    const parsed = leaf.schema.safeParse({ [entry]: candidate });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const issuePath = [...keys, ...issue.path.map(String)];
+      errors.push(
+        new SettingsError('invalid_value', `${issue.message}; the value from the layers below is used`, {
+          file: layer.file,
+          keyPath: issuePath.join('.'),
+          ...layer.locate?.(issuePath),
+        }),
+      );
+      continue;
+    }
+    map[entry] = (parsed.data as Record<string, unknown>)[entry];
+    origins.set(`${keys.join('.')}.${entry}`, layer.scope);
+  }
+  setAtPath(merged, keys, map);
+  origins.set(keys.join('.'), layer.scope);
 }
 
 /** Combines a lower layer's value with a higher one's by strategy. */

@@ -1,4 +1,5 @@
 import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
+import { removeProperty } from './remove-property.js';
 
 /** How one flat (v1) key moves into the nested (v2) shape. */
 interface V1Move {
@@ -49,7 +50,7 @@ export function migrateV1Text(text: string, values: Record<string, unknown>, for
   for (const [key, value] of Object.entries(values)) {
     const move = Object.hasOwn(V1_MOVES, key) ? V1_MOVES[key] : undefined;
     if (!move) continue;
-    result = applyEdits(result, modify(result, [key], undefined, { formattingOptions }));
+    result = removeProperty(result, [key]);
     const converted = move.convert ? move.convert(value) : value;
     result = applyEdits(result, modify(result, move.to, converted, { formattingOptions }));
     moved.push(`${key} → ${move.to.join('.')}`);

@@ -26,6 +26,8 @@ export interface ReadLayerResult {
   readonly layer: SettingsLayer;
   readonly validated: ValidatedLayer;
   readonly warnings: SettingsWarning[];
+  /** Line and column of a key path in the file, for errors found later while merging. */
+  readonly locate?: (keyPath: readonly string[]) => { line: number; column: number };
 }
 
 const EMPTY: ValidatedLayer = { values: {}, pinned: [], errors: [], warnings: [] };
@@ -63,7 +65,7 @@ export async function readSettingsLayer(
     warnings.push({ code: 'unset_variable', message: `$${name} is not set; the value is used as written`, file, keyPath: keyPath.join('.') });
   }) as Record<string, unknown>;
   const validated = validateLayer(expanded, { scope, file, locate: parsed.locate });
-  return { layer: { scope, path: file, exists: true, values: validated.values }, validated, warnings };
+  return { layer: { scope, path: file, exists: true, values: validated.values }, validated, warnings, locate: parsed.locate };
 }
 
 function skipped(scope: FileScope, file: string, error: SettingsError): ReadLayerResult {

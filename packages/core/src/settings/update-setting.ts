@@ -6,6 +6,7 @@ import { detectFormatting } from './detect-formatting.js';
 import { withFileLock } from './file-lock.js';
 import { getAtPath, setAtPath, splitKeyPath } from './key-path.js';
 import { parseSettingsText } from './parse-settings-text.js';
+import { removeProperty } from './remove-property.js';
 import { findSetting } from './schema/settings-schema.js';
 import type { FileScope } from './schema/setting.js';
 import { SettingsError } from './settings-error.js';
@@ -68,13 +69,13 @@ async function editFile(
     // Inside a map (an MCP server's field): validate the whole entry as it will be after the edit.
     const after = structuredClone(getAtPath(parsed.values, found.leafPath) ?? {}) as Record<string, unknown>;
     setAtPath(after, found.rest, value);
-    checkValue(found.leaf.schema, after, file, keys.join('.'));
+    checkValue(found.leaf.schema, after, file, found.leafPath.join('.'));
   }
   const hasBom = text.startsWith('\uFEFF');
   const body = hasBom ? text.slice(1) : text;
   const formattingOptions = detectFormatting(body);
   const base = body.trim() === '' ? `{${formattingOptions.eol}}${formattingOptions.eol}` : body;
-  const edited = applyEdits(base, modify(base, keys, value, { formattingOptions }));
+  const edited = value === undefined ? removeProperty(base, keys) : applyEdits(base, modify(base, keys, value, { formattingOptions }));
   if (edited === body) return;
   await writeFileAtomic(file, hasBom ? `\uFEFF${edited}` : edited);
 }

@@ -65,6 +65,13 @@ function visit(
     });
     return;
   }
+  if (node.merge === 'deep') {
+    // Map entries may be partial in one layer (a user adding args to a system MCP server), so
+    // they are validated after merging, in mergeLayers; here only the shape is checked.
+    if (isPlainRecord(value) && Object.values(value).every(isPlainRecord)) setAtPath(result.values, keys, value);
+    else result.errors.push(new SettingsError('invalid_value', 'expected an object of named entries, each an object', where));
+    return;
+  }
   const parsed = (node as SettingLeaf).schema.safeParse(value);
   if (parsed.success) setAtPath(result.values, keys, parsed.data);
   else result.errors.push(issueError(parsed.error, keys, context));
