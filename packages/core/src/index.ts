@@ -173,3 +173,19 @@ export {
   type SettingsSection,
 } from './settings/schema/setting.js';
 export { expandString } from './settings/expand-env.js';
+export {
+  SessionStore,
+  turnsOf,
+  type ListOptions,
+  type ResumedSession,
+  type SessionStoreOptions,
+  type TurnInfo,
+} from './sessions/session-store.js';
+export { SessionRecorder } from './sessions/session-recorder.js';
+export { projectHash, resolveSessionPaths, type SessionPaths } from './sessions/session-paths.js';
+export type { SessionSummary } from './sessions/session-summary.js';
+export type { LoadedSession } from './sessions/load-session.js';
+export type { RecordIssue } from './sessions/read-session.js';
+export type { ForkOrigin, SessionRecord, SessionRecords, TitleSource } from './sessions/session-records.js';
+export { cleanTitle, fallbackTitle, type FirstExchange, type TitleGenerator } from './sessions/session-title.js';
+export type { RecordingWarning } from './sessions/session-writer.js';
