@@ -1,4 +1,7 @@
+import { existsSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Node, Parser as ParserType } from 'web-tree-sitter';
 
 /**
@@ -30,9 +33,8 @@ export function loadBashParser(location: BashParserLocation = {}): Promise<BashP
 }
 
 async function createBashParser(location: BashParserLocation): Promise<BashParser> {
-  const require = createRequire(import.meta.url);
-  const runtimeWasm = location.runtimeWasm ?? resolveFile(require, 'web-tree-sitter/web-tree-sitter.wasm');
-  const grammarWasm = location.grammarWasm ?? resolveFile(require, 'tree-sitter-bash/tree-sitter-bash.wasm');
+  const runtimeWasm = location.runtimeWasm ?? resolveFile('web-tree-sitter/web-tree-sitter.wasm');
+  const grammarWasm = location.grammarWasm ?? resolveFile('tree-sitter-bash/tree-sitter-bash.wasm');
   const { Parser, Language } = await import('web-tree-sitter');
   await Parser.init({ locateFile: () => runtimeWasm });
   const language = await Language.load(grammarWasm);
@@ -51,13 +53,32 @@ async function createBashParser(location: BashParserLocation): Promise<BashParse
   };
 }
 
-function resolveFile(require: NodeJS.Require, specifier: string): string {
-  try {
-    return require.resolve(specifier);
-  } catch (error) {
-    throw new Error(
-      `Cannot find ${specifier}; shell commands cannot be analysed, so every command will need approval. ` +
-        `Reinstall alfred's dependencies (web-tree-sitter and tree-sitter-bash). (${(error as Error).message})`,
-    );
+/**
+ * Resolves from this module first (src/ and dist/), then from the installed `@alfred/core` that a
+ * bundle sits beside: the `alfred` bundle lives in packages/ink/dist, whose own node_modules only
+ * hold ink's direct dependencies.
+ */
+function resolveFile(specifier: string): string {
+  const bases = [import.meta.url, ...coreInstallsAbove(fileURLToPath(import.meta.url))];
+  const failures: string[] = [];
+  for (const base of bases) {
+    try {
+      return createRequire(base).resolve(specifier);
+    } catch (error) {
+      failures.push((error as Error).message.split('\n')[0] ?? '');
+    }
+  }
+  throw new Error(
+    `Cannot find ${specifier}; shell commands cannot be analysed, so every command will need approval. ` +
+      `Reinstall alfred's dependencies (web-tree-sitter and tree-sitter-bash). (${failures.join('; ')})`,
+  );
+}
+
+function coreInstallsAbove(file: string): string[] {
+  const found: string[] = [];
+  for (let directory = path.dirname(file); ; directory = path.dirname(directory)) {
+    const manifest = path.join(directory, 'node_modules', '@alfred', 'core', 'package.json');
+    if (existsSync(manifest)) found.push(realpathSync(manifest));
+    if (path.dirname(directory) === directory) return found;
   }
 }
