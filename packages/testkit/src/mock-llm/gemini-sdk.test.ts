@@ -117,4 +117,13 @@ describe('the mock speaks the Gemini stream that @google/genai parses', () => {
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ error: { code: 403, status: 'PERMISSION_DENIED' } });
   });
+
+  it('answers an unknown model with 404 NOT_FOUND when the server was given its models', async () => {
+    await server.close();
+    server = await startMockLlmServer({ models: ['gemini-2.5-flash'] });
+    client = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: server.baseUrls.gemini } });
+    const error = await failure(streamed());
+    expect(error.status).toBe(404);
+    expect(JSON.parse(error.message)).toMatchObject({ error: { status: 'NOT_FOUND', message: expect.stringContaining(`models/${MODEL} is not found`) } });
+  });
 });
