@@ -142,6 +142,28 @@ describe('startPty', () => {
     expect(await session.exit()).toEqual({ exitCode: 0, signal: undefined });
   });
 
+  it('answers terminal queries and judges only complete synchronized frames', async () => {
+    await using workspace = await tempWorkspace();
+    // The second half of the frame is written only after the terminal answered the cursor query,
+    // so a wait that looked mid-frame would see "half" without "done".
+    const program = `
+      process.stdin.setRawMode(true);
+      process.stdout.write('ready\\r\\n');
+      process.stdin.on('data', (data) => {
+        const text = data.toString();
+        if (text === 'a') process.stdout.write('\\x1b[?2026hhalf\\x1b[6n');
+        else if (text.endsWith('R')) process.stdout.write(' done ' + JSON.stringify(text) + '\\x1b[?2026l');
+      });
+    `;
+    await using session = startPty({ command: process.execPath, args: ['-e', program], cwd: workspace.root, env: workspace.env() });
+    await session.waitForText('ready');
+    const waiting = session.waitForText('half');
+    session.type('a');
+    const lines = await waiting;
+    expect(lines[1]).toBe('half done "\\u001b[2;5R"');
+    expect(session.modes().synchronizedOutput).toBe(false);
+  });
+
   it('refuses a nonsensical size', () => {
     expect(() => startPty({ command: 'true', cwd: '/', env: {}, cols: 0, rows: 10 })).toThrow(/cols and rows/);
   });
