@@ -32,7 +32,10 @@ export interface PtySession extends AsyncDisposable {
   readonly bytesWritten: number;
   /** The exit, once the program has ended. */
   readonly exited: PtyExit | undefined;
-  /** Visible screen lines, right-trimmed. */
+  /**
+   * Visible screen lines, right-trimmed, as parsed so far (right after `waitForText` resolves they
+   * are a complete frame; at other moments a synchronized update may be half applied).
+   */
   screen(): string[];
   /** The visible screen as one string, lines joined with `\n` and trailing blank lines dropped. */
   screenText(): string;
