@@ -43,6 +43,7 @@ await runNode([path.join(root, 'scripts/bundle.mjs')]);
 if (!existsSync(alfredBundle)) fail(`the bundle was not written to ${alfredBundle}`);
 
 const date = new Date().toISOString();
+const machine = machineInfo(date);
 const summaries = [];
 let failures = 0;
 for (const bench of selected) {
@@ -67,7 +68,7 @@ for (const bench of selected) {
   );
 }
 
-await writeResults(path.join(root, 'bench'), machineInfo(date), summaries);
+await writeResults(path.join(root, 'bench'), machine, summaries);
 process.stdout.write(`results: bench/results.md, bench/results.json\n`);
 process.exitCode = failures > 0 ? 1 : 0;
 

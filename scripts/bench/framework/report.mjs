@@ -53,6 +53,8 @@ export function machineInfo(date) {
     memoryGiB: round(os.totalmem() / 2 ** 30, 1),
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
     node: process.version,
+    // Other work on the machine slows the heavier subject more than `node -e 0`: read ratios with it.
+    loadAverage1m: round(os.loadavg()[0], 2),
     date,
   };
 }
@@ -78,7 +80,7 @@ export function renderMarkdown(machine, results) {
     '# Benchmark results',
     '',
     `Written by \`pnpm bench\` on ${machine.date}: ${machine.cpu}, ${machine.cores} cores, ` +
-      `${machine.memoryGiB} GiB, ${machine.platform}, Node ${machine.node}.`,
+      `${machine.memoryGiB} GiB, ${machine.platform}, Node ${machine.node}, load average ${machine.loadAverage1m} at the start.`,
     '',
     '| Benchmark | Budget | Median | Min–max | Runs | Baseline median | Ratio | Holds? |',
     '| --- | --- | ---: | ---: | ---: | --- | ---: | :---: |',
