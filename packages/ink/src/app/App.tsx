@@ -16,7 +16,7 @@ import type { TranscriptState } from '../state/history-items.js';
 import { paletteOf } from '../theme/paint.js';
 import { DEFAULT_THEME, type Theme } from '../theme/themes.js';
 import { localCommand } from './local-commands.js';
-import type { SessionController } from './session-controller.js';
+import type { SessionController, SessionInfo } from './session-controller.js';
 import { copyToClipboard } from './terminal-screen.js';
 import { UI_COMMANDS } from './ui-commands.js';
 import { useScrolling } from './use-scrolling.js';
@@ -137,10 +137,16 @@ export function App({ controller, mode, version, theme: initialTheme = DEFAULT_T
         ) : null}
         {running && state.turnStartedAt !== undefined && !confirmation ? <SpinnerLine startedAt={state.turnStartedAt} theme={theme} /> : null}
         {confirmation ? null : <Composer view={composer} theme={theme} width={width} placeholder="Ask alfred, @ to add a file, / for commands" />}
-        <Footer info={{ ...info, sessionTokens: Math.max(info.sessionTokens, state.sessionTokens) }} theme={theme} width={width} message={message} />
+        <Footer info={mergeInfo(info, state)} theme={theme} width={width} message={message} />
       </Box>
     </Box>
   );
+}
+
+/** The controller's snapshot, with the figures the event stream has reported since. */
+function mergeInfo(info: SessionInfo, state: TranscriptState): SessionInfo {
+  const fromEvents = state.contextWindow > 0 ? { contextWindow: state.contextWindow, contextTokens: state.contextTokens } : {};
+  return { ...info, ...fromEvents, sessionTokens: Math.max(info.sessionTokens, state.sessionTokens) };
 }
 
 function SpinnerFreeText({ text, theme }: { text: string; theme: Theme }) {
