@@ -1,0 +1,162 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolRegistry } from '../registry.js';
+import { describeError } from '../tool-paths.js';
+import { mcpToolName, type McpServerConfig } from './mcp-config.js';
+import { McpTool, type McpToolDefinition } from './mcp-tool.js';
+
+/** A server's state as `/mcp` shows it. */
+export interface McpServerStatus {
+  readonly name: string;
+  readonly state: 'connecting' | 'connected' | 'disconnected' | 'error';
+  /** Registered tool names (`server__tool`). */
+  readonly tools: readonly string[];
+  readonly lastError?: string;
+}
+
+interface Connection {
+  client?: Client;
+  status: McpServerStatus;
+  /** Definition fingerprints by registered name, from the first listing. */
+  readonly fingerprints: Map<string, string>;
+  /** Trusted tools whose definition changed: they need the user's consent again. */
+  readonly changed: Set<string>;
+}
+
+/** What the manager needs. */
+export interface McpClientManagerOptions {
+  readonly registry: ToolRegistry;
+  readonly servers: Readonly<Record<string, McpServerConfig>>;
+  readonly clientVersion?: string;
+}
+
+/**
+ * Connects to the configured MCP servers, registers their tools as `server__tool`, follows
+ * `tools/list_changed`, and keeps each server's state and last error for `/mcp`. A failing server
+ * is recorded, never fatal to the others.
+ */
+export class McpClientManager {
+  private readonly connections = new Map<string, Connection>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly options: McpClientManagerOptions) {}
+
+  /** Connects every configured server in parallel. */
+  async connectAll(): Promise<void> {
+    await Promise.all(Object.keys(this.options.servers).map((name) => this.connect(name)));
+  }
+
+  /** Connects one server (again), replacing its tools in the registry. */
+  async connect(name: string): Promise<void> {
+    const config = this.options.servers[name];
+    if (!config) throw new Error(`No MCP server named "${name}" is configured.`);
+    const connection: Connection = this.connections.get(name) ?? { status: { name, state: 'connecting', tools: [] }, fingerprints: new Map(), changed: new Set() };
+    this.connections.set(name, connection);
+    await connection.client?.close().catch(() => undefined);
+    this.update(connection, { name, state: 'connecting', tools: [] });
+    const client = new Client({ name: 'alfred', version: this.options.clientVersion ?? '0.0.0' });
+    try {
+      await client.connect(createTransport(name, config), { timeout: config.timeoutMs ?? 60_000 });
+      connection.client = client;
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refresh(name).catch(() => undefined));
+      client.onclose = () => {
+        if (connection.client === client) this.update(connection, { ...connection.status, state: 'disconnected' });
+      };
+      await this.refresh(name);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      this.options.registry.replaceServerTools(name, []);
+      this.update(connection, { name, state: 'error', tools: [], lastError: describeError(error) });
+    }
+  }
+
+  /** Lists the server's tools again and updates the registry (also run on `tools/list_changed`). */
+  async refresh(name: string): Promise<void> {
+    const connection = this.connections.get(name);
+    const config = this.options.servers[name];
+    const client = connection?.client;
+    if (!connection || !config || !client) return;
+    const { tools } = await client.listTools(undefined, { timeout: config.timeoutMs ?? 60_000 });
+    const selected = tools.filter((tool) => (!config.includeTools || config.includeTools.includes(tool.name)) && !config.excludeTools?.includes(tool.name));
+    const built = selected.map(
+      (tool) =>
+        new McpTool(tool as McpToolDefinition, {
+          server: name,
+          client,
+          timeoutMs: config.timeoutMs ?? 60_000,
+          isTrusted: () => config.trust === true && !connection.changed.has(mcpToolName(name, tool.name)),
+        }),
+    );
+    for (const tool of built) {
+      const fingerprint = JSON.stringify([tool.definition.description, tool.definition.inputSchema]);
+      const previous = connection.fingerprints.get(tool.name);
+      if (previous !== undefined && previous !== fingerprint && config.trust) connection.changed.add(tool.name);
+      connection.fingerprints.set(tool.name, fingerprint);
+    }
+    this.options.registry.replaceServerTools(name, built);
+    this.update(connection, { name, state: 'connected', tools: built.map((tool) => tool.name) });
+  }
+
+  /** Trusted tools whose definitions changed since they were first listed. */
+  toolsNeedingConsent(): string[] {
+    return [...this.connections.values()].flatMap((connection) => [...connection.changed]);
+  }
+
+  /** The user approved a changed definition: the trusted tool runs without asking again. */
+  grantConsent(toolName: string): void {
+    for (const connection of this.connections.values()) connection.changed.delete(toolName);
+  }
+
+  /** Every configured server's state. */
+  status(): McpServerStatus[] {
+    return Object.keys(this.options.servers).map((name) => this.connections.get(name)?.status ?? { name, state: 'disconnected', tools: [] });
+  }
+
+  /** Calls `listener` whenever a server's state or tools change. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The connected client of a server (prompts, resources). */
+  client(name: string): Client | undefined {
+    return this.connections.get(name)?.client;
+  }
+
+  /** Closes every connection and removes their tools. */
+  async disconnectAll(): Promise<void> {
+    for (const [name, connection] of this.connections) {
+      const client = connection.client;
+      connection.client = undefined;
+      await client?.close().catch(() => undefined);
+      this.options.registry.replaceServerTools(name, []);
+      this.update(connection, { name, state: 'disconnected', tools: [] });
+    }
+  }
+
+  private update(connection: Connection, status: McpServerStatus): void {
+    connection.status = status;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function createTransport(name: string, config: McpServerConfig): Transport {
+  if (config.command) {
+    return new StdioClientTransport({
+      command: config.command,
+      args: [...(config.args ?? [])],
+      cwd: config.cwd,
+      env: { ...getDefaultEnvironment(), ...config.env },
+      stderr: 'ignore',
+    });
+  }
+  if (!config.url) throw new Error(`MCP server "${name}" needs either "command" or "url".`);
+  const url = new URL(config.url);
+  const requestInit = config.headers ? { headers: { ...config.headers } } : undefined;
+  if (config.type === 'sse') return new SSEClientTransport(url, { requestInit });
+  return new StreamableHTTPClientTransport(url, { requestInit });
+}
