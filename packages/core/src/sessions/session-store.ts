@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, unlinkSync } from 'node:fs';
 import type { IContent } from '../content/content.js';
 import { resolveAlfredPaths } from '../workspace/alfred-home.js';
+import { recall, type RecallMatch, type RecallOptions } from './recall/recall.js';
 import { refreshIndex } from './session-index.js';
 import { loadSessionFile, type LoadedSession } from './load-session.js';
 import { assertSessionId, resolveSessionPaths, sessionFile, type SessionPaths } from './session-paths.js';
@@ -176,6 +177,11 @@ export class SessionStore {
     unlinkSync(sessionFile(this.paths, id));
     await refreshIndex(this.paths);
     return id;
+  }
+
+  /** Searches this project's sessions (`/recall`); pass the current session as `excludeSessionId`. */
+  async recall(query: string, options: RecallOptions = {}): Promise<RecallMatch[]> {
+    return recall(this.paths, query, options);
   }
 
   /** Every confirmation decision of a session with its arguments, oldest first. */
