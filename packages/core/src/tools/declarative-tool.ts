@@ -1,16 +1,13 @@
 import { z } from 'zod';
+import type { ToolDeclaration } from '../providers/provider.js';
 import type { Kind } from './kind.js';
 import type { ToolInvocation } from './tool-invocation.js';
 
 /** A JSON Schema object as sent to providers. */
 export type JsonSchema = Record<string, unknown>;
 
-/** What the model is told about a tool: the function declaration every provider accepts. */
-export interface ToolDeclaration {
-  readonly name: string;
-  readonly description: string;
-  readonly parameters: JsonSchema;
-}
+/** What the model is told about a tool: the provider boundary's own declaration type. */
+export type { ToolDeclaration };
 
 /** The outcome of parsing arguments: the typed value or a message naming the parameter and problem. */
 export type ParseResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };

@@ -19,11 +19,12 @@ export const Kind = {
 /** One of the {@link Kind} values. */
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
-const READ_ONLY_KINDS: ReadonlySet<Kind> = new Set<Kind>([Kind.Read, Kind.Search, Kind.Fetch, Kind.Think]);
+const READ_ONLY_KINDS: ReadonlySet<Kind> = new Set<Kind>([Kind.Read, Kind.Search, Kind.Think]);
 
 /**
- * True for kinds that change nothing on the user's machine. `fetch` reads the network and changes
- * no local state; `mcp`, `memory` and `other` are not read-only because we cannot know what they do.
+ * True for kinds that change nothing and reach nothing outside the machine; the same set as the
+ * policy engine's `isReadOnlyKind`. `fetch` is excluded because it sends data out, and `mcp`,
+ * `memory` and `other` because we cannot know what they do.
  */
 export function isReadOnlyKind(kind: Kind): boolean {
   return READ_ONLY_KINDS.has(kind);
