@@ -81,10 +81,35 @@ export type {
 export type { FinishReason, StreamEvent, StreamEvents } from './providers/stream-event.js';
 export {
   isProviderError,
+  missingKeyError,
   ProviderError,
   type ProviderErrorKind,
   type ProviderErrorOptions,
 } from './providers/provider-error.js';
+export {
+  createSdkProvider,
+  ProviderManager,
+  type ProviderConnection,
+  type ProviderManagerOptions,
+  type ProviderSettings,
+} from './providers/manager.js';
+export {
+  API_KEY_ENV,
+  BASE_URL_ENV,
+  resolveApiKey,
+  resolveBaseUrl,
+  type AuthSources,
+  type KeySource,
+  type KeyStore,
+  type ResolvedKey,
+} from './providers/auth.js';
+export { DEFAULT_MODELS, lookupModelLimits, withKnownLimits } from './providers/model-catalog.js';
+export { abortableSleep, DEFAULT_RETRY_POLICY, retryDelay, streamWithRetry, type RetryPolicy } from './providers/retry.js';
+export { classifyProviderError, parseRetryAfter } from './providers/classify-error.js';
+export { redactSecrets } from './providers/redact-secrets.js';
+export { AnthropicProvider, type AnthropicProviderOptions } from './providers/anthropic/anthropic-provider.js';
+export { OpenAiChatProvider, type OpenAiChatProviderOptions } from './providers/openai/openai-chat-provider.js';
+export { GeminiProvider, type GeminiProviderOptions } from './providers/gemini/gemini-provider.js';
 export { MemoryLoader, findRepositoryRoot, memoryFileCandidates, type MemoryFile, type MemoryOptions } from './context/memory-files.js';
 export { SkillCatalog, parseFrontMatter, skillDirectories, type SkillCatalogOptions, type SkillSummary } from './context/skills.js';
 export { describeEnvironment, directoryTree, type EnvironmentOptions } from './context/environment.js';
@@ -244,43 +269,7 @@ export { FileDiscoveryService, ALFRED_IGNORE_FILE, type FileDiscoveryOptions } f
 export { writeFileAtomic } from './workspace/atomic-write.js';
 export { decodeText, encodeText, detectTextEncoding, DEFAULT_TEXT_FORMAT, type TextEncoding, type TextFormat } from './workspace/text-encoding.js';
 export { readFileContent, formatBytes, MAX_READ_BYTES, type FileContent } from './workspace/text-file.js';
-export { Kind } from './tools/kind.js';
-export {
-  DeclarativeTool,
-  zodParameters,
-  type BuildResult,
-  type JsonSchema,
-  type ParameterSpec,
-  type ParseResult,
-  type ToolSpec,
-} from './tools/declarative-tool.js';
-export type { ToolConfirmationDetails, ToolInvocation, ToolLocation, UpdateOutput } from './tools/tool-invocation.js';
-export {
-  errorResult,
-  textResult,
-  type TodoItemView,
-  type ToolContentPart,
-  type ToolDisplay,
-  type ToolError,
-  type ToolErrorType,
-  type ToolMediaPart,
-  type ToolResult,
-  type ToolTextPart,
-} from './tools/tool-result.js';
-export { ToolRegistry, type ToolInfo, type ToolSet, type ToolSource } from './tools/registry.js';
-export { createBuiltinTools, createDefaultToolRegistry, type BuiltinToolsOptions } from './tools/builtin/create-builtin-tools.js';
-export { TodoStore } from './tools/builtin/todo-write.js';
-export type { SkillSource } from './tools/builtin/load-skill.js';
-export type { GrepEngineChoice } from './tools/builtin/grep.js';
-export type { WebFetchOptions } from './tools/builtin/web-fetch.js';
-export { MEMORY_HEADING } from './tools/builtin/save-memory.js';
-export { BackgroundProcesses, type BackgroundProcess } from './tools/shell/background-processes.js';
-export { childEnvironment } from './tools/shell/child-env.js';
-export { McpClientManager, type McpClientManagerOptions, type McpServerStatus } from './tools/mcp/mcp-client-manager.js';
-export { mcpToolName, MCP_NAME_SEPARATOR, type McpServerConfig } from './tools/mcp/mcp-config.js';
-export { McpTool, type McpToolDefinition } from './tools/mcp/mcp-tool.js';
-export { WorkspaceContext, isInside, type PathProblem, type ResolvedPath } from './workspace/workspace-context.js';
-export { FileDiscoveryService, ALFRED_IGNORE_FILE, type FileDiscoveryOptions } from './workspace/file-discovery.js';
-export { writeFileAtomic } from './workspace/atomic-write.js';
-export { decodeText, encodeText, detectTextEncoding, DEFAULT_TEXT_FORMAT, type TextEncoding, type TextFormat } from './workspace/text-encoding.js';
-export { readFileContent, formatBytes, MAX_READ_BYTES, type FileContent } from './workspace/text-file.js';
+export { CredentialsError, maskKey, type CredentialsErrorCode, type KeyStore } from './credentials/key-store.js';
+export { CREDENTIALS_PASSPHRASE_ENV, EncryptedFileKeyStore, type EncryptedFileKeyStoreOptions } from './credentials/encrypted-file-key-store.js';
+export { KEYCHAIN_SERVICE, KeychainKeyStore, probeKeychain, type KeychainProbe, type KeytarModule } from './credentials/keychain-key-store.js';
+export { CREDENTIALS_STORE_ENV, fileKeyStore, openKeyStore, type OpenedKeyStore, type OpenKeyStoreOptions } from './credentials/open-key-store.js';
