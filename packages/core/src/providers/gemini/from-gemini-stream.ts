@@ -5,6 +5,7 @@
  * empty `functionCall {}` closing it).
  */
 import type { Usage } from '../../content/content.js';
+import { ProviderError } from '../provider-error.js';
 import type { FinishReason, StreamEvent } from '../stream-event.js';
 import { type AssemblerOrigin, TurnAssembler } from '../turn-assembler.js';
 
@@ -89,8 +90,14 @@ export class GeminiStreamParser {
     return events;
   }
 
-  /** Call after the last chunk. Gemini may end without a finish reason (usage-only answers). */
+  /**
+   * Call after the last chunk. Only an answer with no content (usage only) may end without a
+   * finish reason; anything else without one was cut, and its open call is dropped.
+   */
   end(): StreamEvent[] {
+    if (!this.finishReason && !this.blocked && (this.turn.hasContent || this.streaming)) {
+      throw new ProviderError({ kind: 'network', provider: this.turn.origin.provider, message: `${this.turn.origin.provider}: the response stream ended before a finish reason` });
+    }
     const events = this.closeStreaming();
     const reason = this.blocked ? { unified: 'content_filter' as const, raw: this.blocked } : mapGeminiFinishReason(this.finishReason, this.callCount > 0);
     events.push(...this.turn.finish(reason));

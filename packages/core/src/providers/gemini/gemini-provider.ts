@@ -2,9 +2,9 @@
  * Gemini through `@google/genai` (loaded on first use). Orchestration only.
  */
 import type { GoogleGenAI } from '@google/genai';
-import { classifyProviderError } from '../classify-error.js';
+import { classifyProviderError, parseRetryAfter } from '../classify-error.js';
 import type { ModelInfo, Provider, ProviderRequest } from '../provider.js';
-import { missingKeyError } from '../provider-error.js';
+import { missingKeyError, ProviderError } from '../provider-error.js';
 import { pumpSdkStream } from '../pump-sdk-stream.js';
 import type { StreamEvent } from '../stream-event.js';
 import { type GeminiRawChunk, GeminiStreamParser } from './from-gemini-stream.js';
@@ -23,6 +23,8 @@ export class GeminiProvider implements Provider {
   readonly name: string;
   readonly api = 'gemini' as const;
   private client: GoogleGenAI | undefined;
+  /** `@google/genai` errors carry no headers, so the last refusal's Retry-After is kept here. */
+  private lastRetryAfterMs: number | undefined;
 
   constructor(private readonly options: GeminiProviderOptions) {
     this.name = options.name ?? 'gemini';
@@ -35,7 +37,15 @@ export class GeminiProvider implements Provider {
       this.client = new Client({
         apiKey: this.options.apiKey,
         // attempts: 1 turns the SDK's own retries off; retry is alfred's.
-        httpOptions: { ...(this.options.baseUrl ? { baseUrl: this.options.baseUrl } : {}), retryOptions: { attempts: 1 } },
+        httpOptions: {
+          ...(this.options.baseUrl ? { baseUrl: this.options.baseUrl } : {}),
+          retryOptions: { attempts: 1 },
+          fetch: async (input, init) => {
+            const response = await fetch(input, init);
+            this.lastRetryAfterMs = response.ok ? undefined : parseRetryAfter(response.headers);
+            return response;
+          },
+        },
       });
     }
     return this.client;
@@ -51,8 +61,14 @@ export class GeminiProvider implements Provider {
       open: async (abort) => {
         const client = await this.sdk();
         const params = toGeminiRequest(request);
-        const stream = await client.models.generateContentStream({ ...params, config: { ...params.config, abortSignal: abort } });
-        return stream as AsyncIterable<GeminiRawChunk>;
+        try {
+          const stream = await client.models.generateContentStream({ ...params, config: { ...params.config, abortSignal: abort } });
+          return stream as AsyncIterable<GeminiRawChunk>;
+        } catch (error) {
+          const classified = classifyProviderError(error, this.name, [this.options.apiKey]);
+          if (classified.retryAfterMs !== undefined || this.lastRetryAfterMs === undefined) throw classified;
+          throw new ProviderError({ kind: classified.kind, message: classified.message, provider: this.name, retryAfterMs: this.lastRetryAfterMs, ...(classified.status !== undefined ? { status: classified.status } : {}) });
+        }
       },
     });
   }
