@@ -99,8 +99,8 @@ export {
   resolveApiKey,
   resolveBaseUrl,
   type AuthSources,
+  type KeyReader,
   type KeySource,
-  type KeyStore,
   type ResolvedKey,
 } from './providers/auth.js';
 export { DEFAULT_MODELS, lookupModelLimits, withKnownLimits } from './providers/model-catalog.js';
@@ -273,3 +273,19 @@ export { CredentialsError, maskKey, type CredentialsErrorCode, type KeyStore } f
 export { CREDENTIALS_PASSPHRASE_ENV, EncryptedFileKeyStore, type EncryptedFileKeyStoreOptions } from './credentials/encrypted-file-key-store.js';
 export { KEYCHAIN_SERVICE, KeychainKeyStore, probeKeychain, type KeychainProbe, type KeytarModule } from './credentials/keychain-key-store.js';
 export { CREDENTIALS_STORE_ENV, fileKeyStore, openKeyStore, type OpenedKeyStore, type OpenKeyStoreOptions } from './credentials/open-key-store.js';
+export { AlfredRuntime, commandEvents, type RuntimeInfo, type RuntimeParts } from './runtime/alfred-runtime.js';
+export { createRuntime, type CreateRuntimeOptions } from './runtime/create-runtime.js';
+export { policyRulesFromSettings, type RuleFlags } from './runtime/policy-rules.js';
+export { createRedactor, isSecretName, REDACTED, secretsFromEnv, type Redactor, type RedactorOptions } from './redaction/redactor.js';
+export {
+  createSessionStats,
+  type ApprovalStats,
+  type ModelStats,
+  type SessionStats,
+  type SessionStatsCollector,
+  type SessionStatsOptions,
+  type TimingSummary,
+  type ToolStats,
+} from './stats/session-stats.js';
+export { costOf, DEFAULT_PRICES, lookupPrice, mergePrices, type ModelPrice, type PriceTable, type TokenCounts } from './stats/price-table.js';
+export { formatCost, formatSessionStats, formatUsd } from './stats/format-stats.js';

@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 
-/** A secret store (keychain, encrypted file), provided by the settings work. */
-export interface KeyStore {
+/** The part of a key store (keychain, encrypted file: `KeyStore` in credentials/) that auth reads. */
+export interface KeyReader {
   get(name: string): Promise<string | undefined>;
 }
 
@@ -31,7 +31,7 @@ export interface AuthSources {
   /** `apiKeyFile` is an absolute path (the settings loader expands `~`). */
   settings?: { apiKey?: string; apiKeyFile?: string };
   env?: Readonly<Record<string, string | undefined>>;
-  keyStore?: KeyStore;
+  keyStore?: KeyReader;
 }
 
 /** Where a key was found, for `/auth` status lines (never the key). */

@@ -5,7 +5,7 @@
  */
 import type { WireApi } from '../content/content.js';
 import { AnthropicProvider } from './anthropic/anthropic-provider.js';
-import { type KeySource, type KeyStore, resolveApiKey, resolveBaseUrl } from './auth.js';
+import { type KeySource, type KeyReader, resolveApiKey, resolveBaseUrl } from './auth.js';
 import { classifyProviderError } from './classify-error.js';
 import { GeminiProvider } from './gemini/gemini-provider.js';
 import { DEFAULT_MODELS, withKnownLimits } from './model-catalog.js';
@@ -44,7 +44,7 @@ export interface ProviderManagerOptions {
   model?: string;
   providers?: Readonly<Record<string, ProviderSettings>>;
   env?: Readonly<Record<string, string | undefined>>;
-  keyStore?: KeyStore;
+  keyStore?: KeyReader;
   retry?: Partial<RetryPolicy>;
   idleTimeoutMs?: number;
   /** Model used after `quotaErrorsBeforeFallback` consecutive quota errors. */
