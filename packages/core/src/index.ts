@@ -289,16 +289,3 @@ export {
 } from './stats/session-stats.js';
 export { costOf, DEFAULT_PRICES, lookupPrice, mergePrices, type ModelPrice, type PriceTable, type TokenCounts } from './stats/price-table.js';
 export { formatCost, formatSessionStats, formatUsd } from './stats/format-stats.js';
-export { createRedactor, isSecretName, REDACTED, secretsFromEnv, type Redactor, type RedactorOptions } from './redaction/redactor.js';
-export {
-  createSessionStats,
-  type ApprovalStats,
-  type ModelStats,
-  type SessionStats,
-  type SessionStatsCollector,
-  type SessionStatsOptions,
-  type TimingSummary,
-  type ToolStats,
-} from './stats/session-stats.js';
-export { costOf, DEFAULT_PRICES, lookupPrice, mergePrices, type ModelPrice, type PriceTable, type TokenCounts } from './stats/price-table.js';
-export { formatCost, formatSessionStats, formatUsd } from './stats/format-stats.js';
