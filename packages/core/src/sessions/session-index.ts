@@ -83,6 +83,7 @@ export async function refreshIndex(paths: SessionPaths): Promise<SessionSummary[
     if (entry !== previous[id]) changed = true;
     current[id] = entry;
   }
+  // Derived data: if it cannot be saved (lock timeout, read-only home) the next listing rebuilds it.
   if (changed) await writeIndex(paths, current).catch(() => undefined);
   return Object.values(current).map((entry) => entry.summary);
 }
