@@ -99,6 +99,18 @@ function addTurnCacheBreakpoints(messages: MessageParam[]): void {
   }
 }
 
+/**
+ * With thinking on, Anthropic requires the latest assistant turn that called tools to start with a
+ * thinking block. History from another provider (or an interrupted turn) may not have one; thinking
+ * is then left off for this request rather than failing it.
+ */
+function lastToolTurnHasThinking(messages: readonly MessageParam[]): boolean {
+  const last = messages.findLast((message) => message.role === 'assistant');
+  if (!last || !Array.isArray(last.content) || !last.content.some((block) => block.type === 'tool_use')) return true;
+  const first = last.content[0];
+  return first?.type === 'thinking' || first?.type === 'redacted_thinking';
+}
+
 function toolChoiceParam(choice: ToolChoice): AnthropicToolChoice {
   if (choice === 'auto') return { type: 'auto' };
   if (choice === 'none') return { type: 'none' };
@@ -126,7 +138,7 @@ export function toAnthropicRequest(request: ProviderRequest, options: { maxToken
     body.tools = tools;
     if (request.toolChoice) body.tool_choice = toolChoiceParam(request.toolChoice);
   }
-  if (thinking) {
+  if (thinking && lastToolTurnHasThinking(messages)) {
     const budget = settings.thinking?.budgetTokens ?? Math.max(1024, Math.floor(maxTokens / 2));
     body.thinking = { type: 'enabled', budget_tokens: Math.min(budget, maxTokens - 1) };
   }

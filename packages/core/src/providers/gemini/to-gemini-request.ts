@@ -31,8 +31,10 @@ function thinkingPart(block: ThinkingBlock, request: Pick<ProviderRequest, 'fore
 
 function functionCallPart(block: ToolCallBlock): Part {
   const id = callId(block);
-  const signature = block.opaque?.api === 'gemini' ? block.opaque.signature : FOREIGN_THOUGHT_SIGNATURE;
-  return { functionCall: { name: block.name, args: block.parameters, ...(id ? { id } : {}) }, ...(signature ? { thoughtSignature: signature } : {}) };
+  // Gemini 3 rejects a call turn without a signature; calls that never had one (other providers,
+  // older Gemini models) get Google's documented placeholder.
+  const signature = (block.opaque?.api === 'gemini' ? block.opaque.signature : undefined) ?? FOREIGN_THOUGHT_SIGNATURE;
+  return { functionCall: { name: block.name, args: block.parameters, ...(id ? { id } : {}) }, thoughtSignature: signature };
 }
 
 function partOf(block: ContentBlock, calls: Map<string, ToolCallBlock>, request: Pick<ProviderRequest, 'foreignThinking'>): Part | undefined {
