@@ -110,6 +110,7 @@ export { redactSecrets } from './providers/redact-secrets.js';
 export { AnthropicProvider, type AnthropicProviderOptions } from './providers/anthropic/anthropic-provider.js';
 export { OpenAiChatProvider, type OpenAiChatProviderOptions } from './providers/openai/openai-chat-provider.js';
 export { GeminiProvider, type GeminiProviderOptions } from './providers/gemini/gemini-provider.js';
+export { generateObject, type GenerateObjectOptions, type ObjectStreamer } from './providers/generate-object.js';
 export { MemoryLoader, findRepositoryRoot, memoryFileCandidates, type MemoryFile, type MemoryOptions } from './context/memory-files.js';
 export { SkillCatalog, parseFrontMatter, skillDirectories, type SkillCatalogOptions, type SkillSummary } from './context/skills.js';
 export { describeEnvironment, directoryTree, type EnvironmentOptions } from './context/environment.js';

@@ -12,7 +12,7 @@ export interface EnvironmentOptions {
   /** Entries in the directory tree (default 200). */
   maxTreeEntries?: number;
   /** Says whether a path (relative to the root) is ignored; gitignore-aware discovery plugs in here. */
-  isIgnored?: (relativePath: string, isDirectory: boolean) => boolean;
+  isIgnored?: (relativePath: string, isDirectory: boolean) => boolean | Promise<boolean>;
   now?: Date;
 }
 
@@ -54,7 +54,7 @@ export async function directoryTree(
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
       const relative = path.relative(root, path.join(directory, entry.name));
-      if (ALWAYS_SKIPPED.has(entry.name) || isIgnored(relative, entry.isDirectory())) continue;
+      if (ALWAYS_SKIPPED.has(entry.name) || (await isIgnored(relative, entry.isDirectory()))) continue;
       if (lines.length >= limit) {
         omitted += 1;
         continue;

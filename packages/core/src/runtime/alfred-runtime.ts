@@ -1,0 +1,218 @@
+import type { AgentSession } from '../agent/agent-session.js';
+import type { AgentEvent, ConfirmationOutcome } from '../agent/events.js';
+import type { ApprovalGate } from '../agent/ports.js';
+import type { MemoryLoader } from '../context/memory-files.js';
+import type { SkillCatalog } from '../context/skills.js';
+import type { PolicyEngine } from '../policy/policy-engine.js';
+import { nextApprovalMode } from '../policy/approval-modes.js';
+import type { ApprovalMode } from '../policy/types.js';
+import type { PromptProcessor } from '../prompt/prompt-processor.js';
+import type { SlashCommandRegistry, SlashCommandResult } from '../prompt/slash-commands.js';
+import type { ProviderManager } from '../providers/manager.js';
+import type { LoadedSettings } from '../settings/load-settings.js';
+import type { TodoStore } from '../tools/builtin/todo-write.js';
+import type { McpClientManager } from '../tools/mcp/mcp-client-manager.js';
+import type { ToolRegistry } from '../tools/registry.js';
+import type { FileDiscoveryService } from '../workspace/file-discovery.js';
+import type { WorkspaceContext } from '../workspace/workspace-context.js';
+import { EventChannel } from '../agent/event-channel.js';
+import type { SystemPromptBuilder } from './system-prompt-builder.js';
+
+/** What the footer and `/about` show. */
+export interface RuntimeInfo {
+  cwd: string;
+  provider: string;
+  model: string;
+  approvalMode: ApprovalMode;
+  contextWindow: number;
+  contextTokens: number;
+  trusted: boolean;
+}
+
+/** Everything a runtime is made of; built by `createRuntime`. */
+export interface RuntimeParts {
+  session: AgentSession;
+  providers: ProviderManager;
+  registry: ToolRegistry;
+  policy: PolicyEngine;
+  gate: ApprovalGate;
+  commands: SlashCommandRegistry<AlfredRuntime>;
+  processor: PromptProcessor<AlfredRuntime>;
+  workspace: WorkspaceContext;
+  files: FileDiscoveryService;
+  settings: LoadedSettings;
+  memory: MemoryLoader;
+  skills: SkillCatalog;
+  systemPrompt: SystemPromptBuilder;
+  todos: TodoStore;
+  mcp: McpClientManager | undefined;
+  trusted: boolean;
+  interactive: boolean;
+  approvalMode: ApprovalMode;
+  yoloAllowed: boolean;
+  /** Problems found while starting (bad settings, bad rules), shown once. */
+  startupNotices: string[];
+}
+
+/**
+ * One running alfred: the session and everything around it. The TUI and headless mode drive it
+ * through `run(line)`, which yields the same events for prompts, `/commands` and `!shell`.
+ */
+export class AlfredRuntime {
+  readonly session: AgentSession;
+  readonly providers: ProviderManager;
+  readonly registry: ToolRegistry;
+  readonly policy: PolicyEngine;
+  readonly commands: SlashCommandRegistry<AlfredRuntime>;
+  readonly workspace: WorkspaceContext;
+  readonly files: FileDiscoveryService;
+  readonly settings: LoadedSettings;
+  readonly memory: MemoryLoader;
+  readonly skills: SkillCatalog;
+  readonly systemPrompt: SystemPromptBuilder;
+  readonly todos: TodoStore;
+  readonly mcp: McpClientManager | undefined;
+  readonly trusted: boolean;
+  readonly startupNotices: string[];
+  private mode: ApprovalMode;
+  private readonly parts: RuntimeParts;
+  private readonly listeners = new Set<() => void>();
+  private lineController: AbortController | undefined;
+
+  constructor(parts: RuntimeParts) {
+    this.parts = parts;
+    this.session = parts.session;
+    this.providers = parts.providers;
+    this.registry = parts.registry;
+    this.policy = parts.policy;
+    this.commands = parts.commands;
+    this.workspace = parts.workspace;
+    this.files = parts.files;
+    this.settings = parts.settings;
+    this.memory = parts.memory;
+    this.skills = parts.skills;
+    this.systemPrompt = parts.systemPrompt;
+    this.todos = parts.todos;
+    this.mcp = parts.mcp;
+    this.trusted = parts.trusted;
+    this.mode = parts.approvalMode;
+    this.startupNotices = parts.startupNotices;
+  }
+
+  get approvalMode(): ApprovalMode {
+    return this.mode;
+  }
+
+  setApprovalMode(mode: ApprovalMode): void {
+    if (mode === 'yolo' && !this.parts.yoloAllowed) throw new Error('yolo mode is forbidden by the system settings');
+    this.mode = mode;
+    this.changed();
+  }
+
+  /** Shift+Tab. */
+  cycleApprovalMode(): ApprovalMode {
+    this.setApprovalMode(nextApprovalMode(this.mode, { yoloAllowed: this.parts.yoloAllowed }));
+    return this.mode;
+  }
+
+  info(): RuntimeInfo {
+    const contextWindow = this.session.history.getContextWindow();
+    return {
+      cwd: this.workspace.root,
+      provider: this.providers.activeProvider,
+      model: this.providers.activeModel,
+      approvalMode: this.mode,
+      contextWindow,
+      contextTokens: this.session.history.totalTokens(),
+      trusted: this.trusted,
+    };
+  }
+
+  /** Called whenever `info()` may have changed (model switch, mode, history growth). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Notifies listeners; commands that change state call it. */
+  changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Runs one typed line: a `/command`, a `!command` (or shell-mode line), or a prompt. */
+  run(line: string, options: { shell?: boolean } = {}): AsyncIterable<AgentEvent> {
+    const channel = new EventChannel<AgentEvent>();
+    const controller = new AbortController();
+    this.lineController = controller;
+    const emit = (event: AgentEvent) => channel.push(event);
+    const work = async () => {
+      try {
+        await this.runLine(line, options, controller.signal, emit);
+      } catch (error) {
+        emit({ type: 'error', message: error instanceof Error ? error.message : String(error), recoverable: false });
+        emit({ type: 'done', reason: 'error' });
+      } finally {
+        this.lineController = undefined;
+        channel.close();
+        this.changed();
+      }
+    };
+    void work();
+    return channel;
+  }
+
+  respond(callId: string, outcome: ConfirmationOutcome): void {
+    this.session.respond(callId, outcome);
+  }
+
+  cancel(): void {
+    this.lineController?.abort(new Error('cancelled by the user'));
+    this.session.cancel();
+  }
+
+  async close(): Promise<void> {
+    await this.mcp?.disconnectAll();
+  }
+
+  private async runLine(line: string, options: { shell?: boolean }, signal: AbortSignal, emit: (event: AgentEvent) => void): Promise<void> {
+    const processor = this.parts.processor;
+    const onShellOutput = (chunk: string) => emit({ type: 'tool_output', callId: 'shell_mode', chunk });
+    const shellStart = (command: string) => {
+      emit({ type: 'tool_call', call: { id: 'shell_mode', name: 'shell', args: { command }, description: `$ ${command}`, kind: 'execute' } });
+      emit({ type: 'tool_start', callId: 'shell_mode' });
+    };
+    const trimmed = line.trimStart();
+    const isShell = options.shell || (trimmed.startsWith('!') && trimmed.length > 1);
+    if (isShell) shellStart(options.shell ? line.trim() : trimmed.slice(1).trim());
+    const started = Date.now();
+    const processed = options.shell ? await processor.shell(line.trim(), signal, onShellOutput) : await processor.process(line, signal, onShellOutput);
+    if (processed.type === 'shell') {
+      const status = processed.denied ? 'error' : processed.exitCode === 0 ? 'completed' : 'error';
+      const summary = processed.denied ? `Not run: ${processed.denied}` : `exit code ${processed.exitCode ?? 'signal'}`;
+      emit({ type: 'tool_result', callId: 'shell_mode', status, view: { summary, text: processed.output }, durationMs: Date.now() - started });
+      emit({ type: 'done', reason: 'stop' });
+      return;
+    }
+    if (processed.type === 'command') {
+      for (const event of commandEvents(processed.result)) emit(event);
+      emit({ type: 'done', reason: 'stop' });
+      return;
+    }
+    for (const note of processed.notes.filter((note) => !note.startsWith('attached '))) emit({ type: 'notice', level: 'warning', text: note });
+    for await (const event of this.session.send(processed.blocks, signal)) emit(event);
+  }
+}
+
+/** What a slash command's result looks like in the event stream. */
+export function commandEvents(result: SlashCommandResult): AgentEvent[] {
+  switch (result.type) {
+    case 'message':
+      return [{ type: 'notice', level: result.level, text: result.text }];
+    case 'dialog':
+      return [{ type: 'notice', level: 'info', text: `/${result.dialog}${result.args ? ` ${result.args}` : ''}` }];
+    case 'quit':
+      return [{ type: 'notice', level: 'info', text: 'Use /quit in the TUI, or Ctrl+C twice.' }];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,164 @@
+import { AgentSession } from '../agent/agent-session.js';
+import type { Provider } from '../providers/provider.js';
+import { MemoryLoader } from '../context/memory-files.js';
+import { SkillCatalog, skillDirectories } from '../context/skills.js';
+import { HistoryService } from '../history/history-service.js';
+import { loadTokenCounter } from '../history/token-counter.js';
+import { PolicyEngine } from '../policy/policy-engine.js';
+import { effectiveApprovalMode } from '../policy/approval-modes.js';
+import type { ApprovalMode } from '../policy/types.js';
+import { customSlashCommand, loadCustomCommands } from '../prompt/custom-commands.js';
+import { PromptProcessor } from '../prompt/prompt-processor.js';
+import { SlashCommandRegistry } from '../prompt/slash-commands.js';
+import { ProviderManager, type ProviderConnection, type ProviderSettings } from '../providers/manager.js';
+import { loadSettings, type LoadedSettings } from '../settings/load-settings.js';
+import { TodoStore } from '../tools/builtin/todo-write.js';
+import { createDefaultToolRegistry } from '../tools/builtin/create-builtin-tools.js';
+import { McpClientManager } from '../tools/mcp/mcp-client-manager.js';
+import type { McpServerConfig } from '../tools/mcp/mcp-config.js';
+import { resolveAlfredPaths, resolveWorkspacePaths, type AlfredPaths } from '../workspace/alfred-home.js';
+import { FileDiscoveryService } from '../workspace/file-discovery.js';
+import { WorkspaceContext } from '../workspace/workspace-context.js';
+import { AlfredRuntime } from './alfred-runtime.js';
+import { createApprovalGate } from './approval-adapter.js';
+import { registerBuiltinCommands } from './builtin-commands.js';
+import { lazyKeyStore } from './lazy-key-store.js';
+import { policyRulesFromSettings, type RuleFlags } from './policy-rules.js';
+import { createShellModeRunner, createCommandIo } from './shell-mode.js';
+import { SystemPromptBuilder } from './system-prompt-builder.js';
+import { createToolbox } from './tool-adapter.js';
+
+/** What starting alfred needs: the folder, the environment and the command line's choices. */
+export interface CreateRuntimeOptions {
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  /** False for headless runs: anything that would ask is denied. */
+  interactive: boolean;
+  /** The trust decision for this folder, made by the caller (trusted folders file, `--trust`). */
+  trusted: boolean;
+  provider?: string;
+  model?: string;
+  approvalMode?: ApprovalMode;
+  rules?: RuleFlags;
+  /** Overrides `/etc/alfred-cli` (tests). */
+  systemDir?: string;
+  /** Replaces the SDK providers (tests that use a fake at our interface). */
+  createProvider?: (connection: ProviderConnection) => Provider;
+  /** Connect MCP servers in the background (default true). */
+  connectMcp?: boolean;
+}
+
+const DEFAULT_CONTEXT_WINDOW = 128_000;
+
+/** Builds a ready runtime: settings, policy, tools, providers, context and the session. */
+export async function createRuntime(options: CreateRuntimeOptions): Promise<AlfredRuntime> {
+  const env = options.env ?? process.env;
+  const paths = resolveAlfredPaths(env);
+  const workspacePaths = resolveWorkspacePaths(options.cwd);
+  const settings = await loadSettings({
+    paths,
+    workspaceRoot: workspacePaths.root,
+    workspaceTrusted: options.trusted,
+    env,
+    ...(options.systemDir ? { systemDir: options.systemDir } : {}),
+  });
+  const merged = settings.merged;
+  const notices = settings.errors.map((error) => error.message);
+  const yoloAllowed = merged.security.allowYolo;
+  const requestedMode = options.approvalMode ?? merged.general.defaultApprovalMode;
+  const approvalMode = effectiveApprovalMode(requestedMode, { yoloAllowed });
+  if (requestedMode === 'yolo' && approvalMode !== 'yolo') notices.push('yolo mode is forbidden by the system settings; using default.');
+
+  const workspace = await WorkspaceContext.create([workspacePaths.root, ...merged.context.includeDirectories]);
+  const files = new FileDiscoveryService({ workspace });
+  const { rules, errors: ruleErrors } = policyRulesFromSettings(settings.layers, options.rules ?? {});
+  notices.push(...ruleErrors);
+  const policy = await PolicyEngine.create({
+    workspaceRoot: workspace.root,
+    userHome: paths.userHome,
+    alfredHome: paths.home,
+    interactive: options.interactive,
+    workspaceTrusted: options.trusted,
+    yoloAllowed,
+    rules,
+  });
+  notices.push(...policy.loadErrors);
+
+  const skills = new SkillCatalog({
+    directories: skillDirectories({ workspaceSkills: workspacePaths.skills, userSkills: paths.skills, trusted: options.trusted }),
+  });
+  const memory = new MemoryLoader({ alfredPaths: paths, cwd: options.cwd, workspaceRoot: workspace.root, trusted: options.trusted, fileNames: merged.context.fileNames });
+  const todos = new TodoStore();
+  const registry = createDefaultToolRegistry({ workspace, files, alfredPaths: paths, todos, skills, shellEnv: { ...env, ...settings.env } });
+  for (const name of merged.tools.disabled) if (registry.getTool(name)) registry.setEnabled(name, false);
+
+  const servers = merged.mcpServers as Record<string, McpServerConfig>;
+  const mcp = Object.keys(servers).length > 0 ? new McpClientManager({ registry, servers }) : undefined;
+  if (mcp && options.connectMcp !== false) void mcp.connectAll();
+
+  const providers = createProviders(options, settings, paths);
+  const contextWindow = () => providers.modelInfo().contextWindow ?? DEFAULT_CONTEXT_WINDOW;
+  const history = new HistoryService({ contextWindow: contextWindow(), threshold: merged.compression.threshold, preserve: merged.compression.preserve });
+  void loadTokenCounter(providers.activeModel).then((counter) => history.setModel({ counter, contextWindow: contextWindow() }));
+
+  const ref: { runtime?: AlfredRuntime } = {};
+  const currentMode = () => ref.runtime?.approvalMode ?? approvalMode;
+  const gate = createApprovalGate({ policy, approvalMode: currentMode, workspaceRoot: workspace.root });
+  const toolbox = createToolbox({ registry, policy });
+  const systemPrompt = new SystemPromptBuilder({ workspace, files, memory, skills, toolbox, countTokens: (text) => history.countText(text) });
+  const managed: Provider = {
+    get name() {
+      return providers.activeProvider;
+    },
+    api: 'anthropic',
+    stream: (request, signal) => providers.stream(request, signal),
+  };
+  const session = new AgentSession({
+    history,
+    activeModel: () => ({ provider: managed, model: providers.activeModel, contextWindow: contextWindow() }),
+    toolbox,
+    gate,
+    systemPrompt: () => systemPrompt.build(),
+    maxTurns: merged.general.maxTurns,
+    loopDetection: merged.general.loopDetection,
+    interactive: options.interactive,
+  });
+
+  const commands = new SlashCommandRegistry<AlfredRuntime>();
+  registerBuiltinCommands(commands);
+  const shell = createShellModeRunner({ registry, policy, approvalMode: currentMode, workspaceRoot: workspace.root });
+  const custom = await loadCustomCommands({ userDir: paths.commands, workspaceDir: workspacePaths.commands, trusted: options.trusted });
+  notices.push(...custom.errors);
+  const io = createCommandIo({ shell, workspace });
+  for (const definition of custom.commands) commands.register(customSlashCommand(definition, io) as never);
+
+  const processor = new PromptProcessor<AlfredRuntime>({
+    commands,
+    get commandContext() {
+      return ref.runtime!;
+    },
+    references: { workspace, files },
+    shell,
+  });
+  ref.runtime = new AlfredRuntime({
+    session, providers, registry, policy, gate, commands, processor, workspace, files, settings, memory, skills, systemPrompt, todos, mcp,
+    trusted: options.trusted, interactive: options.interactive, approvalMode, yoloAllowed, startupNotices: notices,
+  });
+  return ref.runtime;
+}
+
+function createProviders(options: CreateRuntimeOptions, settings: LoadedSettings, paths: AlfredPaths): ProviderManager {
+  const merged = settings.merged;
+  const providerName = options.provider ?? merged.general.defaultProvider;
+  const providerSettings = merged.providers as Record<string, ProviderSettings & { fallbackModel?: string }>;
+  const providers = new ProviderManager({
+    provider: providerName,
+    ...((options.model ?? merged.general.model) ? { model: options.model ?? merged.general.model } : {}),
+    providers: providerSettings,
+    env: { ...settings.env },
+    keyStore: lazyKeyStore(paths, settings.env),
+    ...(providerSettings[providerName]?.fallbackModel ? { fallbackModel: providerSettings[providerName].fallbackModel } : {}),
+    ...(options.createProvider ? { createProvider: options.createProvider } : {}),
+  });
+  return providers;
+}
