@@ -95,7 +95,7 @@ export function renderMarkdown(machine, results) {
   lines.push('', '## What each measures', '');
   for (const entry of results) {
     const when = entry.measuredAt === machine.date ? '' : ` (measured ${entry.measuredAt})`;
-    const text = [entry.description, entry.note].filter(Boolean).map((part) => part.replace(/\.$/, '')).join('. ');
+    const text = [entry.description, entry.note].filter(Boolean).map((part) => part.replace(/\.$/, '')).join(' — ');
     lines.push(`- **${entry.name}**: ${text}.${when}`);
   }
   return `${lines.join('\n')}\n`;
@@ -107,7 +107,9 @@ export function formatBudget(budget) {
 }
 
 function ms(value) {
-  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ms`;
+  // Enough digits to tell sub-millisecond benches apart, no false precision on slow ones.
+  const digits = value >= 100 ? 0 : value >= 1 ? 1 : 3;
+  return `${value.toFixed(digits)} ms`;
 }
 
 function round(value, digits = 3) {

@@ -31,6 +31,12 @@ describe('bench report', () => {
     expect(summarise({ ...bench, samples: [21, 30, 19] }, 'now').holds).toBe(false);
   });
 
+  it('shows sub-millisecond medians with enough digits to compare', () => {
+    const bench = { name: 'record', description: 'per event', budget: { maxMedianMs: 1 }, samples: [0.165, 0.2, 0.1] };
+    const machine = machineInfo('now');
+    expect(renderMarkdown(machine, [summarise(bench, 'now')])).toContain('| record | ≤ 1.0 ms | 0.165 ms | 0.100 ms–0.200 ms | 3 |');
+  });
+
   it('keeps earlier results of benches not run this time and writes a readable table', async () => {
     await using workspace = await tempWorkspace();
     const machine = machineInfo('2026-01-02T00:00:00.000Z');
