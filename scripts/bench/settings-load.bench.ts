@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadSettings, resolveAlfredPaths } from '../../packages/core/src/index.js';
+import { loadSettings } from '../../packages/core/src/settings/load-settings.js';
+import { resolveAlfredPaths } from '../../packages/core/src/workspace/alfred-home.js';
 import type { BenchContext, BenchSamples, Budget } from './lib/bench-types.js';
 import { elapsedMs } from './lib/measure.js';
 

@@ -41,13 +41,20 @@ export interface SettingEntry {
   readonly leaf: SettingLeaf;
 }
 
-/** Every leaf of the schema in declaration order. */
-export function listSettings(spec: SettingsSection = SETTINGS_SPEC, prefix = ''): SettingEntry[] {
+let cachedEntries: readonly SettingEntry[] | undefined;
+
+/** Every leaf of the schema in declaration order (computed once for alfred's own schema). */
+export function listSettings(spec: SettingsSection = SETTINGS_SPEC, prefix = ''): readonly SettingEntry[] {
+  if (spec === SETTINGS_SPEC && prefix === '') return (cachedEntries ??= collectSettings(spec, prefix));
+  return collectSettings(spec, prefix);
+}
+
+function collectSettings(spec: SettingsSection, prefix: string): SettingEntry[] {
   const entries: SettingEntry[] = [];
   for (const [key, node] of Object.entries(spec)) {
     const keyPath = prefix ? `${prefix}.${key}` : key;
     if (isSettingLeaf(node)) entries.push({ keyPath, leaf: node });
-    else entries.push(...listSettings(node, keyPath));
+    else entries.push(...collectSettings(node, keyPath));
   }
   return entries;
 }
