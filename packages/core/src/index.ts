@@ -290,3 +290,6 @@ export {
 } from './stats/session-stats.js';
 export { costOf, DEFAULT_PRICES, lookupPrice, mergePrices, type ModelPrice, type PriceTable, type TokenCounts } from './stats/price-table.js';
 export { formatCost, formatSessionStats, formatUsd } from './stats/format-stats.js';
+export { createTelemetry, type Telemetry, type TelemetryContext } from './telemetry/create-telemetry.js';
+export { resolveTelemetryOptions, type ResolvedTelemetry, type TelemetryOptions, type TelemetryTarget } from './telemetry/telemetry-options.js';
+export { COUNTERS as TELEMETRY_COUNTERS, HISTOGRAMS as TELEMETRY_HISTOGRAMS, SPANS as TELEMETRY_SPANS } from './telemetry/telemetry-sink.js';
