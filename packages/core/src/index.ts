@@ -293,3 +293,5 @@ export { formatCost, formatSessionStats, formatUsd } from './stats/format-stats.
 export { createTelemetry, type Telemetry, type TelemetryContext } from './telemetry/create-telemetry.js';
 export { resolveTelemetryOptions, type ResolvedTelemetry, type TelemetryOptions, type TelemetryTarget } from './telemetry/telemetry-options.js';
 export { COUNTERS as TELEMETRY_COUNTERS, HISTOGRAMS as TELEMETRY_HISTOGRAMS, SPANS as TELEMETRY_SPANS } from './telemetry/telemetry-sink.js';
+export { historyToEvents } from './runtime/history-replay.js';
+export type { SessionWiring } from './runtime/session-wiring.js';

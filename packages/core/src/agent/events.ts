@@ -72,6 +72,8 @@ export interface AgentEvents {
   loop_detected: { kind: 'repeated_call' | 'cycle' | 'repeated_text'; detail: string };
   max_turns: { limit: number };
   error: { message: string; kind?: string; recoverable: boolean };
+  /** A prompt the user typed, replayed when a saved session is shown again (`/chat resume`). */
+  user_prompt: { text: string };
   /** A message from alfred itself (slash command output, shell-mode notes), not from the model. */
   notice: { level: 'info' | 'warning' | 'error'; text: string };
   done: { reason: DoneReason };

@@ -1,3 +1,5 @@
+import type { AgentEvent } from '../agent/events.js';
+
 /** A command the user can type after `/`. */
 export interface SlashCommand<Context = unknown> {
   /** `help`, `chat`, `git/commit` (nested custom commands use `/`). */
@@ -19,6 +21,8 @@ export type SlashCommandResult =
   /** Ask the UI to open a dialog (`/model`, `/theme`, …). */
   | { type: 'dialog'; dialog: string; args?: string }
   | { type: 'quit' }
+  /** Events to show, in order (a resumed session redrawn). */
+  | { type: 'events'; events: AgentEvent[] }
   | { type: 'handled' };
 
 /** A typed line split into command name and arguments. */

@@ -17,6 +17,10 @@ import type { FileDiscoveryService } from '../workspace/file-discovery.js';
 import type { WorkspaceContext } from '../workspace/workspace-context.js';
 import { EventChannel } from '../agent/event-channel.js';
 import type { SystemPromptBuilder } from './system-prompt-builder.js';
+import type { ContentBlock } from '../content/content.js';
+import { formatRecalledContext } from '../sessions/recall/recall.js';
+import { historyToEvents } from './history-replay.js';
+import type { SessionWiring } from './session-wiring.js';
 
 /** What the footer and `/about` show. */
 export interface RuntimeInfo {
@@ -52,6 +56,10 @@ export interface RuntimeParts {
   yoloAllowed: boolean;
   /** Problems found while starting (bad settings, bad rules), shown once. */
   startupNotices: string[];
+  /** The session record; absent when recording is off. */
+  sessions: SessionWiring | undefined;
+  /** Add matches from earlier sessions to each prompt (`sessions.recall`). */
+  recall: boolean;
 }
 
 /**
@@ -78,6 +86,8 @@ export class AlfredRuntime {
   private readonly parts: RuntimeParts;
   private readonly listeners = new Set<() => void>();
   private lineController: AbortController | undefined;
+  private wiring: SessionWiring | undefined;
+  private readonly warnings: string[] = [];
 
   constructor(parts: RuntimeParts) {
     this.parts = parts;
@@ -97,6 +107,34 @@ export class AlfredRuntime {
     this.trusted = parts.trusted;
     this.mode = parts.approvalMode;
     this.startupNotices = parts.startupNotices;
+    this.wiring = parts.sessions;
+  }
+
+  /** The session record (store, recorder, checkpoints), when recording. */
+  get sessions(): SessionWiring | undefined {
+    return this.wiring;
+  }
+
+  /** Queues a warning (a recording problem) to show with the next events. */
+  warn(message: string): void {
+    this.warnings.push(message);
+  }
+
+  /**
+   * Continues another saved session in place of the current one: the history is replaced and the
+   * returned events redraw it.
+   */
+  async resumeSession(target: string): Promise<AgentEvent[]> {
+    const wiring = this.wiring;
+    if (!wiring) throw new Error('sessions are not recorded in this run');
+    if (this.session.busy) throw new Error('wait for the current turn to finish (or cancel it) before switching sessions');
+    const resumed = await wiring.store.resume(target);
+    wiring.recorder.close();
+    resumed.recorder.attach(this.session.history);
+    this.wiring = { ...wiring, recorder: resumed.recorder, notices: [...resumed.notices] };
+    this.changed();
+    const notices: AgentEvent[] = resumed.notices.map((text) => ({ type: 'notice', level: 'warning', text }));
+    return [...historyToEvents(this.session.history.list()), ...notices, { type: 'notice', level: 'info', text: `Resumed "${resumed.summary.title}" (${resumed.summary.id.slice(0, 8)}).` }];
   }
 
   get approvalMode(): ApprovalMode {
@@ -171,6 +209,7 @@ export class AlfredRuntime {
   }
 
   async close(): Promise<void> {
+    this.wiring?.recorder.close();
     await this.mcp?.disconnectAll();
   }
 
@@ -181,6 +220,7 @@ export class AlfredRuntime {
       emit({ type: 'tool_call', call: { id: 'shell_mode', name: 'shell', args: { command }, description: `$ ${command}`, kind: 'execute' } });
       emit({ type: 'tool_start', callId: 'shell_mode' });
     };
+    for (const text of this.warnings.splice(0)) emit({ type: 'notice', level: 'warning', text });
     const trimmed = line.trimStart();
     const isShell = options.shell || (trimmed.startsWith('!') && trimmed.length > 1);
     if (isShell) shellStart(options.shell ? line.trim() : trimmed.slice(1).trim());
@@ -199,7 +239,16 @@ export class AlfredRuntime {
       return;
     }
     for (const note of processed.notes.filter((note) => !note.startsWith('attached '))) emit({ type: 'notice', level: 'warning', text: note });
-    for await (const event of this.session.send(processed.blocks, signal)) emit(event);
+    const blocks = this.parts.recall ? [...(await this.recalled(line)), ...processed.blocks] : processed.blocks;
+    const events = this.session.send(blocks, signal);
+    for await (const event of this.wiring ? this.wiring.recorder.track(events) : events) emit(event);
+  }
+
+  private async recalled(query: string): Promise<ContentBlock[]> {
+    const wiring = this.wiring;
+    if (!wiring) return [];
+    const matches = await wiring.store.recall(query, { limit: 3, excludeSessionId: wiring.recorder.id }).catch(() => []);
+    return matches.length > 0 ? [{ type: 'text', text: formatRecalledContext(matches) }] : [];
   }
 }
 
@@ -210,6 +259,8 @@ export function commandEvents(result: SlashCommandResult): AgentEvent[] {
       return [{ type: 'notice', level: result.level, text: result.text }];
     case 'dialog':
       return [{ type: 'notice', level: 'info', text: `/${result.dialog}${result.args ? ` ${result.args}` : ''}` }];
+    case 'events':
+      return result.events;
     case 'quit':
       return [{ type: 'notice', level: 'info', text: 'Use /quit in the TUI, or Ctrl+C twice.' }];
     default:

@@ -27,6 +27,8 @@ import { policyRulesFromSettings, type RuleFlags } from './policy-rules.js';
 import { createShellModeRunner, createCommandIo } from './shell-mode.js';
 import { SystemPromptBuilder } from './system-prompt-builder.js';
 import { createToolbox } from './tool-adapter.js';
+import { checkpointBefore, openSession, type SessionWiring } from './session-wiring.js';
+import { registerSessionCommands } from './session-commands.js';
 
 /** What starting alfred needs: the folder, the environment and the command line's choices. */
 export interface CreateRuntimeOptions {
@@ -44,6 +46,10 @@ export interface CreateRuntimeOptions {
   systemDir?: string;
   /** Replaces the SDK providers (tests that use a fake at our interface). */
   createProvider?: (connection: ProviderConnection) => Provider;
+  /** `latest` (--continue) or a session id or prefix (--resume) to continue; a new session otherwise. */
+  resume?: string;
+  /** Record the session (default true). */
+  record?: boolean;
   /** Connect MCP servers in the background (default true). */
   connectMcp?: boolean;
 }
@@ -104,7 +110,8 @@ export async function createRuntime(options: CreateRuntimeOptions): Promise<Alfr
   const ref: { runtime?: AlfredRuntime } = {};
   const currentMode = () => ref.runtime?.approvalMode ?? approvalMode;
   const gate = createApprovalGate({ policy, approvalMode: currentMode, workspaceRoot: workspace.root });
-  const toolbox = createToolbox({ registry, policy });
+  const wiringRef: { current?: SessionWiring } = {};
+  const toolbox = createToolbox({ registry, policy, beforeChange: checkpointBefore(() => wiringRef.current, history) });
   const systemPrompt = new SystemPromptBuilder({ workspace, files, memory, skills, toolbox, countTokens: (text) => history.countText(text) });
   const managed: Provider = {
     get name() {
@@ -124,8 +131,22 @@ export async function createRuntime(options: CreateRuntimeOptions): Promise<Alfr
     interactive: options.interactive,
   });
 
+  if (options.record !== false) {
+    wiringRef.current = await openSession({
+      workspaceRoot: workspace.root,
+      env,
+      history,
+      ...(options.resume ? { resume: options.resume } : {}),
+      provider: providers.activeProvider,
+      model: providers.activeModel,
+      checkpointing: merged.sessions.checkpointing,
+      onWarning: (message) => ref.runtime?.warn(message),
+    });
+    notices.push(...wiringRef.current.notices);
+  }
   const commands = new SlashCommandRegistry<AlfredRuntime>();
   registerBuiltinCommands(commands);
+  registerSessionCommands(commands);
   const shell = createShellModeRunner({ registry, policy, approvalMode: currentMode, workspaceRoot: workspace.root });
   const custom = await loadCustomCommands({ userDir: paths.commands, workspaceDir: workspacePaths.commands, trusted: options.trusted });
   notices.push(...custom.errors);
@@ -143,6 +164,7 @@ export async function createRuntime(options: CreateRuntimeOptions): Promise<Alfr
   ref.runtime = new AlfredRuntime({
     session, providers, registry, policy, gate, commands, processor, workspace, files, settings, memory, skills, systemPrompt, todos, mcp,
     trusted: options.trusted, interactive: options.interactive, approvalMode, yoloAllowed, startupNotices: notices,
+    sessions: wiringRef.current, recall: merged.sessions.recall,
   });
   return ref.runtime;
 }

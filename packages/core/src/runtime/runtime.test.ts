@@ -121,3 +121,49 @@ describe('the assembled runtime against the mock provider', () => {
     expect(JSON.stringify(last.body.messages)).toContain('alpha');
   });
 });
+
+describe('sessions in the runtime', () => {
+  it('records the session, lists it, and a new runtime continues it with --continue', async () => {
+    await using workspace = await tempWorkspace();
+    const first = await runtimeIn(workspace.root, workspace.alfredHome);
+    mock.enqueue({ text: 'The capital is Paris.' });
+    await collect(first.run('what is the capital of France?'));
+    await first.close();
+    const second = await createRuntimeFor(workspace.root, workspace.alfredHome, { resume: 'latest' });
+    expect(second.session.history.list().map((entry) => entry.speaker)).toEqual(['human', 'ai']);
+    const listed = await collect(second.run('/chat list'));
+    expect(listed[0]).toMatchObject({ type: 'notice', text: expect.stringContaining('what is the capital of France?') });
+    mock.enqueue({ text: 'Lyon is second.' });
+    await collect(second.run('and the second city?'));
+    expect(JSON.stringify(mock.requests.at(-1)!.body.messages)).toContain('The capital is Paris.');
+  });
+
+  it('takes a checkpoint before a write and /restore puts the file and the conversation back', async () => {
+    await using workspace = await tempWorkspace({ files: { 'app.txt': 'original\n' } });
+    const runtime = await runtimeIn(workspace.root, workspace.alfredHome);
+    mock.enqueue({ toolCalls: [{ name: 'write_file', arguments: { path: 'app.txt', content: 'changed\n' } }] }, { text: 'Done.' });
+    for await (const event of runtime.run('change app.txt')) {
+      if (event.type === 'tool_confirmation_request') runtime.respond(event.callId, { kind: 'proceed_once' });
+    }
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile(workspace.path('app.txt'), 'utf8')).toBe('changed\n');
+    const listing = await collect(runtime.run('/restore'));
+    const id = /^([0-9a-f]{8})/m.exec((listing[0] as { text: string }).text)![1]!;
+    const restored = await collect(runtime.run(`/restore ${id}`));
+    expect(restored[0]).toMatchObject({ type: 'notice', text: expect.stringContaining('restored app.txt') });
+    expect(await readFile(workspace.path('app.txt'), 'utf8')).toBe('original\n');
+    expect(runtime.session.history.list()).toHaveLength(0);
+  });
+});
+
+async function createRuntimeFor(root: string, alfredHome: string, extra: { resume?: string }) {
+  return createRuntime({
+    cwd: root,
+    interactive: true,
+    trusted: true,
+    provider: 'anthropic',
+    systemDir: path.join(alfredHome, 'no-system'),
+    ...extra,
+    env: { HOME: path.dirname(alfredHome), ALFRED_HOME: alfredHome, ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: mock.baseUrls.anthropic, PATH: process.env['PATH'] ?? '' },
+  });
+}
