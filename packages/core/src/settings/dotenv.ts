@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 
 /** One `.env` file that was read, and the variables it set. */
@@ -22,7 +22,7 @@ export async function loadDotenvFiles(
   for (const file of files) {
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      text = readFileSync(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
       throw error;
