@@ -295,3 +295,6 @@ export { resolveTelemetryOptions, type ResolvedTelemetry, type TelemetryOptions,
 export { COUNTERS as TELEMETRY_COUNTERS, HISTOGRAMS as TELEMETRY_HISTOGRAMS, SPANS as TELEMETRY_SPANS } from './telemetry/telemetry-sink.js';
 export { historyToEvents } from './runtime/history-replay.js';
 export type { SessionWiring } from './runtime/session-wiring.js';
+export { DEBUG_LOG_FILE, newRequestId, NOOP_LOGGER, openDebugLog, type DebugLog, type DebugLogOptions, type LogFields, type Logger, type LogLevel } from './logging/debug-log.js';
+export { agentEventLog, type AgentEventLogOptions } from './logging/agent-event-log.js';
+export { createBugReport, describeSystem, type BugReportInput } from './logging/bug-report.js';
