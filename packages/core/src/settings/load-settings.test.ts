@@ -214,6 +214,45 @@ describe('loadSettings', () => {
     });
   });
 
+  it('migrates a v1 system file in memory only, never rewriting the administrator\'s file', async () => {
+    const { ws, systemDir, load } = await cascade({ system: '{ "theme": "corporate" }' });
+    await using(ws, async () => {
+      const loaded = await load();
+      expect(loaded.merged.ui.theme).toBe('corporate');
+      expect(loaded.warnings).toContainEqual(expect.objectContaining({ code: 'migration_not_saved' }));
+      expect(await readFile(path.join(systemDir, 'settings.json'), 'utf8')).toBe('{ "theme": "corporate" }');
+    });
+  });
+
+  it('validates a map entry after merging, so a layer may add one field to a server defined below it', async () => {
+    const { ws, load } = await cascade({
+      system: '{ "mcpServers": { "git": { "command": "git-mcp" } } }',
+      user: '{\n  "mcpServers": {\n    "git": { "timeoutMs": 5000 },\n    "broken": { "args": ["x"] },\n    "typo": { "command": "x", "comand": "y" }\n  }\n}',
+    });
+    await using(ws, async () => {
+      const loaded = await load();
+      expect(loaded.merged.mcpServers).toEqual({ git: { command: 'git-mcp', timeoutMs: 5000 } });
+      expect(loaded.errors.map((error) => [error.keyPath, error.line])).toEqual([
+        ['mcpServers.broken', 4],
+        ['mcpServers.typo', 5],
+      ]);
+      expect(loaded.errors[0]?.detail).toContain('needs either "command" or "url"');
+      expect(loaded.originOf('mcpServers.git')).toBe('user');
+    });
+  });
+
+  it('pins a whole section when the system names the section', async () => {
+    const { ws, load } = await cascade({
+      system: '{ "policy": { "deny": ["shell(curl*)"] }, "pinned": ["policy"] }',
+      user: '{ "policy": { "allow": ["shell(curl example.com)"] } }',
+    });
+    await using(ws, async () => {
+      const loaded = await load();
+      expect(loaded.merged.policy).toEqual({ allow: [], deny: ['shell(curl*)'], ask: [] });
+      expect(loaded.warnings).toContainEqual(expect.objectContaining({ code: 'pinned', keyPath: 'policy.allow' }));
+    });
+  });
+
   it('reads the system folder from ALFRED_SYSTEM_SETTINGS_DIR when no systemDir is given', async () => {
     const { ws, systemDir, load } = await cascade({ system: '{ "ui": { "theme": "from-env-dir" } }' });
     await using(ws, async () => {

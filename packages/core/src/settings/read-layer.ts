@@ -60,7 +60,9 @@ export async function readSettingsLayer(
     keyPath,
   }));
   if (isV1Settings(parsed.values)) {
-    const migrated = await migrateLayerFile(file, text, parsed, options.migrate, warnings);
+    // System files belong to the administrator: migrated in memory only, never rewritten by alfred.
+    const save = options.migrate && (scope === 'user' || scope === 'workspace');
+    const migrated = await migrateLayerFile(file, text, parsed, save, warnings);
     if (migrated instanceof SettingsError) return skipped(scope, file, migrated);
     parsed = migrated;
   }
@@ -90,7 +92,10 @@ async function migrateLayerFile(
   const { text: migratedText, moved } = migrateV1Text(text, parsed.values, detectFormatting(text));
   const reparsed = parseSettingsText(migratedText, file);
   if (reparsed instanceof SettingsError) return reparsed;
-  if (!save) return reparsed;
+  if (!save) {
+    warnings.push({ code: 'migration_not_saved', message: `uses the old v1 layout (${moved.join(', ')}); migrated in memory only`, file });
+    return reparsed;
+  }
   try {
     await withFileLock(file, async () => {
       const fresh = await readFile(file, 'utf8');
