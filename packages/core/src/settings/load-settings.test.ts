@@ -253,6 +253,19 @@ describe('loadSettings', () => {
     });
   });
 
+  it('pins one MCP server without freezing the others, and rejects pins of things that do not exist', async () => {
+    const { ws, load } = await cascade({
+      system: '{ "mcpServers": { "audit": { "command": "audit-mcp" } }, "pinned": ["mcpServers.audit", "ui.nope", "ui.theme.x"] }',
+      user: '{ "mcpServers": { "audit": { "command": "fake-audit" }, "mine": { "command": "my-mcp" } } }',
+    });
+    await using(ws, async () => {
+      const loaded = await load();
+      expect(loaded.merged.mcpServers).toEqual({ audit: { command: 'audit-mcp' }, mine: { command: 'my-mcp' } });
+      expect(loaded.warnings).toContainEqual(expect.objectContaining({ code: 'pinned', keyPath: 'mcpServers.audit' }));
+      expect(loaded.errors.map((error) => error.detail)).toEqual(['cannot pin "ui.nope": no such setting', 'cannot pin "ui.theme.x": no such setting']);
+    });
+  });
+
   it('reads the system folder from ALFRED_SYSTEM_SETTINGS_DIR when no systemDir is given', async () => {
     const { ws, systemDir, load } = await cascade({ system: '{ "ui": { "theme": "from-env-dir" } }' });
     await using(ws, async () => {

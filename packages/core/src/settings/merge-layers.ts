@@ -40,19 +40,23 @@ export function mergeLayers(layers: readonly MergeInput[]): MergeResult {
     for (const { keyPath, leaf } of leaves) {
       const keys = keyPath.split('.');
       if (!hasAtPath(layer.values, keys)) continue;
-      const pin = pins.find((candidate) => keyPath === candidate.keyPath || keyPath.startsWith(`${candidate.keyPath}.`) || candidate.keyPath.startsWith(`${keyPath}.`));
+      const pin = pins.find((candidate) => keyPath === candidate.keyPath || keyPath.startsWith(`${candidate.keyPath}.`));
       if (pin) {
-        warnings.push({
-          code: 'pinned',
-          message: `"${keyPath}" is pinned by the ${pin.scope} settings; the ${layer.scope} value is ignored`,
-          file: layer.file,
-          keyPath,
-        });
+        warnings.push(pinnedWarning(keyPath, pin.scope, layer));
         continue;
       }
-      const incoming = getAtPath(layer.values, keys);
+      let incoming = getAtPath(layer.values, keys);
       if (leaf.merge === 'deep' && isPlainRecord(incoming)) {
-        mergeEntries(merged, keys, incoming, leaf, layer, origins, errors);
+        // A pinned entry of a map (one MCP server) keeps its value; the layer's other entries apply.
+        const entryPins = pins.filter((candidate) => candidate.keyPath.startsWith(`${keyPath}.`));
+        incoming = Object.fromEntries(
+          Object.entries(incoming).filter(([entry]) => {
+            const entryPin = entryPins.find((candidate) => candidate.keyPath === `${keyPath}.${entry}`);
+            if (entryPin) warnings.push(pinnedWarning(`${keyPath}.${entry}`, entryPin.scope, layer));
+            return !entryPin;
+          }),
+        );
+        mergeEntries(merged, keys, incoming as Record<string, unknown>, leaf, layer, origins, errors);
         continue;
       }
       setAtPath(merged, keys, combine(leaf.merge, getAtPath(merged, keys), incoming));
@@ -61,6 +65,15 @@ export function mergeLayers(layers: readonly MergeInput[]): MergeResult {
     for (const keyPath of layer.pinned) pins.push({ keyPath, scope: layer.scope });
   }
   return { merged: merged as unknown as Settings, origins, warnings, errors };
+}
+
+function pinnedWarning(keyPath: string, pinnedBy: LayerScope, layer: MergeInput): SettingsWarning {
+  return {
+    code: 'pinned',
+    message: `"${keyPath}" is pinned by the ${pinnedBy} settings; the ${layer.scope} value is ignored`,
+    file: layer.file,
+    keyPath,
+  };
 }
 
 /** Deep-merges each named entry of a map leaf, keeping an entry as it was when the result is invalid. */

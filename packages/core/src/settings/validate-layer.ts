@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isPlainRecord, setAtPath } from './key-path.js';
-import { findSetting, PINNED_KEY, SETTINGS_SPEC } from './schema/settings-schema.js';
+import { PINNED_KEY, SETTINGS_SPEC } from './schema/settings-schema.js';
 import { isSettingLeaf, type LayerScope, type SettingLeaf, type SettingsSection } from './schema/setting.js';
 import { SettingsError, type SettingsWarning } from './settings-error.js';
 
@@ -103,12 +103,14 @@ function readPins(value: unknown, context: LayerContext, result: ValidatedLayer)
   }
 }
 
+/** A section, a leaf, or one named entry of a map leaf (`mcpServers.github`). */
 function isKnownPath(keyPath: string): boolean {
+  const keys = keyPath.split('.');
   let node: SettingLeaf | SettingsSection = SETTINGS_SPEC;
-  for (const key of keyPath.split('.')) {
-    if (isSettingLeaf(node)) return findSetting(keyPath.split('.')) !== undefined;
-    if (!Object.hasOwn(node, key)) return false;
-    node = node[key]!;
+  for (let index = 0; index < keys.length; index++) {
+    if (isSettingLeaf(node)) return node.merge === 'deep' && index === keys.length - 1;
+    if (!Object.hasOwn(node, keys[index]!)) return false;
+    node = node[keys[index]!]!;
   }
   return true;
 }
