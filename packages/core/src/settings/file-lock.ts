@@ -31,7 +31,14 @@ async function acquire(file: string, waitMs: number): Promise<() => Promise<void
   const deadline = Date.now() + waitMs;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await lockfile.lock(file, { realpath: false, stale: 10_000, retries: 0 });
+      return await lockfile.lock(file, {
+        realpath: false,
+        stale: 10_000,
+        retries: 0,
+        // proper-lockfile throws from a timer when it cannot refresh a held lock; a settings write
+        // takes milliseconds, and crashing alfred over it would be worse than the lost guarantee.
+        onCompromised: () => {},
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || Date.now() >= deadline) throw error;
       // Short, jittered waits: writers hold the lock for a few milliseconds.
