@@ -1,13 +1,16 @@
 // Bundles the `alfred` command into packages/ink/dist. Code splitting keeps the entry chunk
 // small: --version and --help read one file, the TUI and the SDKs load only when needed.
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const inkDir = path.join(root, 'packages/ink');
 const { version } = JSON.parse(await readFile(path.join(inkDir, 'package.json'), 'utf8'));
+
+// Stale chunks from earlier builds would otherwise pile up beside the new ones.
+await rm(path.join(inkDir, 'dist', 'chunks'), { recursive: true, force: true });
 
 await build({
   entryPoints: { alfred: path.join(inkDir, 'src/cli/alfred.ts') },
@@ -18,6 +21,8 @@ await build({
   platform: 'node',
   target: 'node20',
   conditions: ['development'],
+  // Prefer ESM builds: some packages' "main" is a UMD wrapper whose dynamic require()s a bundler cannot follow (jsonc-parser).
+  mainFields: ['module', 'main'],
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: 'linked',
   minifySyntax: true,

@@ -35,7 +35,7 @@ const MODEL_LIMITS: readonly (readonly [prefix: string, contextWindow: number, m
 
 /** Models offered by default in `/model` when the provider cannot list its own. */
 export const DEFAULT_MODELS: Readonly<Record<'anthropic' | 'openai' | 'gemini', string>> = {
-  anthropic: 'claude-sonnet-4-5',
+  anthropic: 'claude-sonnet-4-6',
   openai: 'gpt-5',
   gemini: 'gemini-2.5-pro',
 };

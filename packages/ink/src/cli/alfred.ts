@@ -25,8 +25,8 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = await runHeadless(options);
       return;
     }
-    const { runInteractive } = await import('../app/run-interactive.js');
-    process.exitCode = await runInteractive(options);
+    const { startInteractive } = await import('../engine/start-interactive.js');
+    process.exitCode = await startInteractive(options);
   });
   try {
     await program.parseAsync(argv);

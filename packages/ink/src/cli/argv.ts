@@ -14,6 +14,13 @@ export interface CliOptions {
   debug?: boolean;
   inline?: boolean;
   trust?: boolean;
+  allow?: string[];
+  ask?: string[];
+  deny?: string[];
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
 }
 
 export const OUTPUT_FORMATS = ['text', 'json', 'stream-json'] as const;
@@ -42,6 +49,9 @@ export function createProgram(): Command {
     .option('-d, --debug', 'write a debug log under $ALFRED_HOME/logs')
     .option('--inline', 'draw inline, keeping the terminal scrollback, instead of full screen')
     .option('--trust', 'trust this folder for this run (headless mode in an untrusted folder)')
+    .option('--allow <rule>', "allow tool calls matching a rule, e.g. 'shell(git status)' (repeatable)", collect)
+    .option('--ask <rule>', "always ask for calls matching a rule, e.g. 'shell(git push *)' (repeatable)", collect)
+    .option('--deny <rule>', "deny calls matching a rule, e.g. 'web_fetch' (repeatable)", collect)
     .showHelpAfterError('(run alfred --help for usage)')
     .configureOutput({ outputError: (text, write) => write(text) });
 }

@@ -1,0 +1,56 @@
+import {
+  createRuntime,
+  loadSettings,
+  resolveAlfredPaths,
+  TrustedFolders,
+  type AlfredRuntime,
+  type ApprovalMode,
+  type TrustState,
+} from '@alfred/core';
+import type { CliOptions } from '../cli/argv.js';
+
+/** Where this folder stands, before anything from it is read. */
+export interface TrustCheck {
+  state: TrustState;
+  /** False when the user turned folder trust off: every folder is then trusted. */
+  enabled: boolean;
+  trusted: boolean;
+}
+
+/** Reads the trusted-folders file and whether folder trust is on at all. */
+export async function checkTrust(cwd: string, options: Pick<CliOptions, 'trust'>, env: NodeJS.ProcessEnv = process.env): Promise<TrustCheck> {
+  const paths = resolveAlfredPaths(env);
+  const [folders, settings] = await Promise.all([
+    TrustedFolders.load({ alfredHome: paths.home }),
+    loadSettings({ paths, workspaceTrusted: false, env, migrate: false }),
+  ]);
+  const enabled = settings.merged.security.folderTrust.enabled;
+  const state = folders.trustOf(cwd);
+  return { state, enabled, trusted: !enabled || state === 'trusted' || options.trust === true };
+}
+
+/** The approval mode the command line asked for, if any. */
+export function requestedApprovalMode(options: Pick<CliOptions, 'approvalMode' | 'yolo'>): ApprovalMode | undefined {
+  if (options.yolo) return 'yolo';
+  return options.approvalMode;
+}
+
+/** Starts a runtime for this folder with the command line's choices. */
+export async function startRuntime(
+  options: CliOptions,
+  context: { cwd: string; interactive: boolean; trusted: boolean; resume?: string; env?: NodeJS.ProcessEnv },
+): Promise<AlfredRuntime> {
+  const mode = requestedApprovalMode(options);
+  const resume = context.resume ?? (options.continue ? 'latest' : options.resume === true ? 'latest' : options.resume);
+  return createRuntime({
+    cwd: context.cwd,
+    interactive: context.interactive,
+    trusted: context.trusted,
+    ...(context.env ? { env: context.env } : {}),
+    ...(options.provider ? { provider: options.provider } : {}),
+    ...(options.model ? { model: options.model } : {}),
+    ...(mode ? { approvalMode: mode } : {}),
+    ...(resume ? { resume } : {}),
+    rules: { allow: options.allow ?? [], ask: options.ask ?? [], deny: options.deny ?? [] },
+  });
+}
