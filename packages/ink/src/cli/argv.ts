@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { VERSION } from './version.js';
+import { registerAuthCommand } from './auth-command.js';
 
 /** What the command line asked for, before anything heavy is loaded. */
 export interface CliOptions {
@@ -32,7 +33,7 @@ export const PROVIDERS = ['anthropic', 'openai', 'gemini'] as const;
  * headless mode or providers are attached by the entry point, so `--help` and `--version` stay cheap.
  */
 export function createProgram(): Command {
-  return new Command('alfred')
+  const program = new Command('alfred')
     .description('An AI coding assistant for the terminal.')
     .version(VERSION, '-v, --version', 'print the version and exit')
     .helpOption('-h, --help', 'show this help')
@@ -54,6 +55,8 @@ export function createProgram(): Command {
     .option('--deny <rule>', "deny calls matching a rule, e.g. 'web_fetch' (repeatable)", collect)
     .showHelpAfterError('(run alfred --help for usage)')
     .configureOutput({ outputError: (text, write) => write(text) });
+  registerAuthCommand(program);
+  return program;
 }
 
 /** Parses a positive integer option value, for options that take one. */
