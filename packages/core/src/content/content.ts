@@ -30,6 +30,11 @@ export interface ProviderOpaque {
   itemId?: string;
   /** The provider's own tool call id (`toolu_…`, `call_…`, Gemini's optional id). */
   callId?: string;
+  /**
+   * An OpenAI Responses free-form (custom) tool call: its input is plain text, not JSON, and is
+   * kept in `parameters.input`; it goes back as `custom_tool_call` / `custom_tool_call_output`.
+   */
+  customTool?: boolean;
 }
 
 /** Plain text. */

@@ -57,6 +57,32 @@ function networkCode(error: ErrorLike): string | undefined {
   return undefined;
 }
 
+/**
+ * Classifies an error the API sent inside an open stream (OpenAI `error` events and
+ * `response.failed`, compatible servers' error chunks): there is no HTTP status, only a code and type.
+ */
+export function streamedErrorKind(code: string | number | null | undefined, type: string | undefined): ProviderErrorKind {
+  const text = `${String(code ?? '')} ${type ?? ''}`;
+  if (/insufficient_quota|quota/.test(text)) return 'quota';
+  if (/rate_limit/.test(text)) return 'rate_limit';
+  if (/context_length|too_long/.test(text)) return 'context_overflow';
+  if (/server_error|overloaded|internal|unavailable/.test(text)) return 'server';
+  if (/auth|api_key/.test(text)) return 'auth';
+  return 'bad_request';
+}
+
+/** The `{code, type}` of an error object the SDK raised from a streamed error event, if that is what it is. */
+function streamedError(error: ErrorLike): { code?: string | null; type?: string } | undefined {
+  const outer = error.error;
+  if (!outer || typeof outer !== 'object') return undefined;
+  // Anthropic wraps it: `{type: 'error', error: {type: 'overloaded_error', …}}`.
+  const inner = (outer as { error?: unknown }).error;
+  const body = inner && typeof inner === 'object' ? inner : outer;
+  const { code, type } = body as { code?: unknown; type?: unknown };
+  if (typeof type !== 'string' && typeof code !== 'string') return undefined;
+  return { ...(typeof code === 'string' ? { code } : {}), ...(typeof type === 'string' ? { type } : {}) };
+}
+
 function kindForStatus(status: number, text: string): ProviderErrorKind {
   if (status === 401 || status === 403) return 'auth';
   if (status === 404) return 'not_found';
@@ -87,7 +113,17 @@ export function classifyProviderError(error: unknown, provider: string, secrets:
     const retryAfterMs = parseRetryAfter(like.headers) ?? retryDelayFromBody(raw);
     return new ProviderError({ kind, status, provider, message: `${provider} ${status}: ${raw || 'no message'}`, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
   }
+  return classifyWithoutStatus(error, like, provider, raw);
+}
+
+/** Errors that never got an HTTP status: streamed error events, network failures, anything else. */
+function classifyWithoutStatus(error: unknown, like: ErrorLike, provider: string, raw: string): ProviderError {
+  const name = like.name ?? '';
   const code = networkCode(like);
+  const streamed = code ? undefined : streamedError(like);
+  if (streamed) {
+    return new ProviderError({ kind: streamedErrorKind(streamed.code, streamed.type), provider, message: `${provider}: ${raw || 'stream error'}`, cause: error });
+  }
   if (code || name === 'APIConnectionError' || name === 'APIConnectionTimeoutError' || /fetch failed|socket|network|terminated/i.test(raw)) {
     return new ProviderError({ kind: 'network', provider, message: `${provider}: network error${code ? ` (${code})` : ''}: ${raw}`, cause: error });
   }

@@ -6,8 +6,10 @@ import { validateContent } from '../content/validate-content.js';
 import { ProviderManager } from './manager.js';
 import type { StreamEvent } from './stream-event.js';
 
-const PROVIDERS = { anthropic: 'claude-sonnet-4-6', openai: 'gpt-5', gemini: 'gemini-3-pro-preview' } as const;
+const PROVIDERS = { anthropic: 'claude-sonnet-4-6', openai: 'gpt-5', 'openai-responses': 'gpt-5', gemini: 'gemini-3-pro-preview' } as const;
 type Name = keyof typeof PROVIDERS;
+/** The endpoint each provider must have hit (the mock validates requests by it). */
+const FAMILY: Record<Name, string> = { anthropic: 'anthropic', openai: 'openai-chat', 'openai-responses': 'openai-responses', gemini: 'gemini' };
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const TOOLS = ['read_file', 'ls', 'grep'].map((name) => ({ name, description: name, parameters: { type: 'object', properties: { path: { type: 'string' } } } }));
 
@@ -23,6 +25,7 @@ function manager(name: Name): ProviderManager {
     provider: name,
     model: PROVIDERS[name],
     env: { ANTHROPIC_API_KEY: 'k-anthropic', OPENAI_API_KEY: 'k-openai', GEMINI_API_KEY: 'k-gemini', ANTHROPIC_BASE_URL: mock.baseUrls.anthropic, OPENAI_BASE_URL: mock.baseUrls.openai, GOOGLE_GEMINI_BASE_URL: mock.baseUrls.gemini },
+    providers: { 'openai-responses': { api: 'openai-responses', apiKey: 'k-openai', baseUrl: mock.baseUrls.openai } },
     retry: { maxAttempts: 1 },
   });
 }
@@ -65,6 +68,7 @@ describe('a conversation that switches provider halfway', () => {
         const continued = await turn(second, repaired);
         expect(continued.blocks).toMatchObject([{ type: 'text', text: `answered by ${second}` }]);
         const sent = mock.requests.at(-1);
+        expect(sent?.family).toBe(FAMILY[second]);
         expect(JSON.stringify(sent?.body)).not.toContain(`sig-${first}`);
       });
     }

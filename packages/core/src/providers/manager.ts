@@ -10,6 +10,7 @@ import { classifyProviderError } from './classify-error.js';
 import { GeminiProvider } from './gemini/gemini-provider.js';
 import { DEFAULT_MODELS, withKnownLimits } from './model-catalog.js';
 import { OpenAiChatProvider } from './openai/openai-chat-provider.js';
+import { OpenAiResponsesProvider } from './openai/openai-responses-provider.js';
 import type { ModelInfo, Provider, ProviderRequest } from './provider.js';
 import { ProviderError } from './provider-error.js';
 import { abortableSleep, DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelay, streamWithRetry } from './retry.js';
@@ -17,7 +18,10 @@ import type { StreamEvent } from './stream-event.js';
 
 /** Settings of one provider (`providers.<name>` in settings). */
 export interface ProviderSettings {
-  /** Wire API of a custom provider; built-in names imply theirs. */
+  /**
+   * Wire API: required for a custom provider; for a built-in name it overrides the implied one
+   * (`providers.openai.api = 'openai-responses'`).
+   */
   api?: WireApi;
   apiKey?: string;
   apiKeyFile?: string;
@@ -70,9 +74,9 @@ export function createSdkProvider(connection: ProviderConnection): Provider {
     case 'gemini':
       return new GeminiProvider(common);
     case 'openai-chat':
-    case 'openai-responses':
-      // The Responses API provider is not built yet; Chat Completions serves both.
       return new OpenAiChatProvider(common);
+    case 'openai-responses':
+      return new OpenAiResponsesProvider(common);
   }
 }
 

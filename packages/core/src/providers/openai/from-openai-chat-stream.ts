@@ -4,7 +4,8 @@
  * a call, concatenates `reasoning_content` / `reasoning` from compatible servers, and reads usage
  * wherever it arrives (its own chunk, the finish chunk, or inside the choice).
  */
-import { ProviderError, type ProviderErrorKind } from '../provider-error.js';
+import { streamedErrorKind } from '../classify-error.js';
+import { ProviderError } from '../provider-error.js';
 import type { FinishReason, StreamEvent } from '../stream-event.js';
 import { type AssemblerOrigin, TurnAssembler } from '../turn-assembler.js';
 
@@ -44,17 +45,6 @@ const FINISH: Record<string, FinishReason['unified']> = {
 export function mapOpenAiFinishReason(raw: string | null | undefined, hadToolCalls: boolean): FinishReason {
   const unified = raw ? (FINISH[raw] ?? 'other') : 'other';
   return { unified: hadToolCalls && unified === 'stop' ? 'tool_calls' : unified, raw: raw ?? undefined };
-}
-
-/** Classifies an error object that arrived inside the stream. */
-export function streamedErrorKind(code: string | number | null | undefined, type: string | undefined): ProviderErrorKind {
-  const text = `${String(code ?? '')} ${type ?? ''}`;
-  if (/insufficient_quota|quota/.test(text)) return 'quota';
-  if (/rate_limit/.test(text)) return 'rate_limit';
-  if (/context_length|too_long/.test(text)) return 'context_overflow';
-  if (/server_error|overloaded|internal|unavailable/.test(text)) return 'server';
-  if (/auth|api_key/.test(text)) return 'auth';
-  return 'bad_request';
 }
 
 interface Slot {

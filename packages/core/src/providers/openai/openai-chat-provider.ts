@@ -4,12 +4,11 @@
  * fails on calls without `index` and keeps only the last `reasoning_content` delta.
  */
 import type OpenAI from 'openai';
-import { classifyProviderError } from '../classify-error.js';
 import type { ModelInfo, Provider, ProviderRequest } from '../provider.js';
 import { pumpSdkStream } from '../pump-sdk-stream.js';
 import type { StreamEvent } from '../stream-event.js';
 import { type OpenAiChatRawChunk, OpenAiChatStreamParser } from './from-openai-chat-stream.js';
-import { createOpenAiClient, type OpenAiConnection } from './openai-client.js';
+import { createOpenAiClient, listOpenAiModels, type OpenAiConnection } from './openai-client.js';
 import { toOpenAiChatRequest } from './to-openai-chat-request.js';
 
 /** Options of {@link OpenAiChatProvider}. */
@@ -50,16 +49,7 @@ export class OpenAiChatProvider implements Provider {
   }
 
   /** The server's model list; compatible servers without `/models` give an empty list. */
-  async listModels(signal: AbortSignal): Promise<ModelInfo[]> {
-    try {
-      const client = await this.sdk();
-      const models: ModelInfo[] = [];
-      for await (const model of client.models.list({ signal })) models.push({ id: model.id });
-      return models;
-    } catch (error) {
-      const classified = classifyProviderError(error, this.name, [this.options.apiKey]);
-      if (classified.kind === 'not_found') return [];
-      throw classified;
-    }
+  listModels(signal: AbortSignal): Promise<ModelInfo[]> {
+    return listOpenAiModels(() => this.sdk(), this.options, this.name, signal);
   }
 }

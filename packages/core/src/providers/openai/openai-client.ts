@@ -2,6 +2,8 @@
  * Creates the `openai` SDK client on first use, for both OpenAI APIs and compatible servers.
  */
 import type OpenAI from 'openai';
+import { classifyProviderError } from '../classify-error.js';
+import type { ModelInfo } from '../provider.js';
 import { missingKeyError } from '../provider-error.js';
 
 /** How to reach an OpenAI or OpenAI-compatible server. */
@@ -27,4 +29,17 @@ export async function createOpenAiClient(connection: OpenAiConnection, provider:
     project: null,
     maxRetries: 0,
   });
+}
+
+/** The server's model list (both OpenAI APIs); compatible servers without `/models` give an empty list. */
+export async function listOpenAiModels(client: () => Promise<OpenAI>, connection: OpenAiConnection, provider: string, signal: AbortSignal): Promise<ModelInfo[]> {
+  try {
+    const models: ModelInfo[] = [];
+    for await (const model of (await client()).models.list({ signal })) models.push({ id: model.id });
+    return models;
+  } catch (error) {
+    const classified = classifyProviderError(error, provider, [connection.apiKey]);
+    if (classified.kind === 'not_found') return [];
+    throw classified;
+  }
 }
