@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempWorkspace } from '@alfred/testkit';
 import { describe, expect, it } from 'vitest';
+import { resolveAlfredPaths } from '../workspace/alfred-home.js';
+import { loadSettings } from './load-settings.js';
 import { SettingsError } from './settings-error.js';
 import { updateSetting } from './update-setting.js';
 
@@ -168,6 +170,17 @@ describe('updateSetting', () => {
     expect(final.mcpServers['b0']).toEqual({ command: 'server-b0' });
     expect(final.ui).toEqual({ theme: 'dark' });
   }, 60_000);
+
+  it('finds the file of a scope from the same paths the loader uses', async () => {
+    await using ws = await tempWorkspace();
+    const paths = resolveAlfredPaths({ ALFRED_HOME: ws.alfredHome });
+    await updateSetting({ scope: 'user', paths, keyPath: 'ui.theme', value: 'user-theme' });
+    await updateSetting({ scope: 'workspace', paths, workspaceRoot: ws.root, keyPath: 'ui.theme', value: 'ws-theme' });
+    const loaded = await loadSettings({ paths, workspaceRoot: ws.root, workspaceTrusted: true, systemDir: ws.path('no-system'), env: {} });
+    expect(loaded.merged.ui.theme).toBe('ws-theme');
+    expect(loaded.layers.find((layer) => layer.scope === 'user')?.values).toEqual({ ui: { theme: 'user-theme' } });
+    await expect(updateSetting({ scope: 'workspace', paths, keyPath: 'ui.theme', value: 'x' })).rejects.toThrow(/needs "file", or "paths"/);
+  });
 
   it('keeps a key added by hand between two edits', async () => {
     await using ws = await tempWorkspace({ files: { 'settings.json': '{}' } });

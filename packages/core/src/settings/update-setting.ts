@@ -10,11 +10,15 @@ import { removeProperty } from './remove-property.js';
 import { findSetting } from './schema/settings-schema.js';
 import type { FileScope } from './schema/setting.js';
 import { SettingsError } from './settings-error.js';
+import { settingsFilePath, type SettingsFileOptions } from './settings-files.js';
 
 /** One edit of one settings file. */
-export interface UpdateSettingOptions {
-  /** The settings file to edit (see `settingsFilePath`); created with its folder if missing. */
-  readonly file: string;
+export interface UpdateSettingOptions extends Partial<SettingsFileOptions> {
+  /**
+   * The settings file to edit, created with its folder if missing. Without it the file of `scope`
+   * is found from `paths`, `workspaceRoot` and `systemDir`, as `loadSettings` finds it.
+   */
+  readonly file?: string;
   /** The layer the file belongs to, checked against the layers the key may come from. */
   readonly scope: FileScope;
   /** Dotted path (`ui.theme`, `mcpServers.github.command`) or its keys. */
@@ -36,21 +40,22 @@ export interface UpdateSettingOptions {
 export async function updateSetting(options: UpdateSettingOptions): Promise<void> {
   const keys = splitKeyPath(options.keyPath);
   const keyPath = keys.join('.');
+  const file = resolveFile(options);
   const found = findSetting(keys);
-  if (!found) throw new SettingsError('unknown_key', 'no such setting', { file: options.file, keyPath });
+  if (!found) throw new SettingsError('unknown_key', 'no such setting', { file: file, keyPath });
   if (!found.leaf.layers.includes(options.scope)) {
-    throw new SettingsError('invalid_value', `cannot be set in ${options.scope} settings (allowed: ${found.leaf.layers.join(', ')})`, { file: options.file, keyPath });
+    throw new SettingsError('invalid_value', `cannot be set in ${options.scope} settings (allowed: ${found.leaf.layers.join(', ')})`, { file: file, keyPath });
   }
-  if (found.rest.length === 0 && options.value !== undefined) checkValue(found.leaf.schema, options.value, options.file, keyPath);
+  if (found.rest.length === 0 && options.value !== undefined) checkValue(found.leaf.schema, options.value, file, keyPath);
 
   try {
-    await withFileLock(options.file, () => editFile(options.file, keys, options.value, found), { waitMs: options.lockWaitMs });
+    await withFileLock(file, () => editFile(file, keys, options.value, found), { waitMs: options.lockWaitMs });
   } catch (error) {
     if (error instanceof SettingsError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
-      throw new SettingsError('lock_failed', 'another process kept the settings file locked; nothing was changed', { file: options.file, keyPath }, { cause: error });
+      throw new SettingsError('lock_failed', 'another process kept the settings file locked; nothing was changed', { file: file, keyPath }, { cause: error });
     }
-    throw new SettingsError('write_failed', describeWriteFailure(error, options.file), { file: options.file, keyPath }, { cause: error });
+    throw new SettingsError('write_failed', describeWriteFailure(error, file), { file: file, keyPath }, { cause: error });
   }
 }
 
@@ -78,6 +83,15 @@ async function editFile(
   const edited = value === undefined ? removeProperty(base, keys) : applyEdits(base, modify(base, keys, value, { formattingOptions }));
   if (edited === body) return;
   await writeFileAtomic(file, hasBom ? `\uFEFF${edited}` : edited);
+}
+
+function resolveFile(options: UpdateSettingOptions): string {
+  if (options.file !== undefined) return options.file;
+  const file = options.paths ? settingsFilePath(options.scope, { ...options, paths: options.paths }) : undefined;
+  if (file === undefined) {
+    throw new TypeError(`updateSetting needs "file", or "paths" (and "workspaceRoot" for the workspace scope) to find the ${options.scope} settings`);
+  }
+  return file;
 }
 
 function checkValue(schema: ZodType, value: unknown, file: string, keyPath: string): void {
