@@ -47,7 +47,7 @@ function assistantMessage(content: IContent, ids: Map<string, string>, request: 
       // Compatible servers (DeepSeek) want their own reasoning back beside the tool calls it led to.
       reasoning.push(block.text);
     } else if (block.type === 'thinking') {
-      if (request.foreignThinking === 'text' && block.text) texts.push(block.text);
+      if (request.foreignThinking === 'text' && block.text) texts.push(`<thinking>${block.text}</thinking>`);
     } else if (block.type === 'text' || block.type === 'code') {
       const text = block.type === 'text' ? block.text : codeBlockText(block);
       if (text) texts.push(text);

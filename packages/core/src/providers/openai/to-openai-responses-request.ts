@@ -96,7 +96,7 @@ function aiItems(content: IContent, items: ResponseInputItem[], ids: Map<string,
       const own = block.opaque?.api === 'openai-responses';
       const item = own ? reasoningItem(block) : undefined;
       if (item) items.push(item);
-      else if (!own && request.foreignThinking === 'text' && block.text) appendAssistantText(items, block.text);
+      else if (!own && request.foreignThinking === 'text' && block.text) appendAssistantText(items, `<thinking>${block.text}</thinking>`);
     } else if (block.type === 'text' || block.type === 'code') {
       const text = block.type === 'text' ? block.text : codeBlockText(block);
       if (text) appendAssistantText(items, text);
