@@ -1,3 +1,5 @@
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { tempWorkspace } from '@alfred/testkit';
 import { describe, expect, it } from 'vitest';
 import { FileDiscoveryService } from './file-discovery.js';
@@ -48,5 +50,30 @@ describe('FileDiscoveryService', () => {
     expect(await files.crawl(ws.root)).toHaveLength(1);
     files.invalidate();
     expect(await files.crawl(ws.root)).toHaveLength(2);
+  });
+
+  it('applies the rules of the folders above when crawling a subfolder', async () => {
+    await using ws = await tempWorkspace({ files: tree });
+    const workspace = await WorkspaceContext.create([ws.root]);
+    const files = new FileDiscoveryService({ workspace });
+    await ws.write({ 'src/debug.log': 'l', 'src/deep/trace.log': 't', 'src/deep/b.ts': 'b' });
+    const listed = (await files.crawl(ws.path('src'))).map((file) => path.relative(ws.root, file));
+    expect(listed).toEqual(['src/.gitignore', 'src/a.ts', 'src/deep/b.ts', 'src/keep.log']);
+  });
+
+  it('follows symlinked folders that stay inside the workspace, but not out of it or round a cycle', async () => {
+    await using ws = await tempWorkspace({ files: { 'shared/lib.ts': 'l', 'app/main.ts': 'm' } });
+    const outside = path.join(path.dirname(ws.root), `${path.basename(ws.root)}-outside`);
+    await mkdir(outside, { recursive: true });
+    await writeFile(path.join(outside, 'secret.txt'), 's');
+    await symlink(ws.path('shared'), ws.path('app/shared'));
+    await symlink(outside, ws.path('app/outside'));
+    await symlink(ws.path('app'), ws.path('shared/back-to-app'));
+    const workspace = await WorkspaceContext.create([ws.root]);
+    const files = new FileDiscoveryService({ workspace });
+    const listed = (await files.crawl(ws.path('app'))).map((file) => path.relative(ws.root, file));
+    expect(listed).toEqual(['app/main.ts', 'app/shared/lib.ts']);
+    const all = (await files.crawl(ws.root)).map((file) => path.relative(ws.root, file));
+    expect(all).toEqual(['app/main.ts', 'app/shared/lib.ts', 'shared/back-to-app/main.ts', 'shared/lib.ts']);
   });
 });

@@ -41,7 +41,7 @@ export function createBuiltinTools(options: BuiltinToolsOptions): DeclarativeToo
     new ReadManyFilesTool(files),
     new WriteFileTool(files),
     new EditTool(files),
-    new GlobTool(files),
+    new GlobTool({ ...files, engine: options.grepEngine, respectGitIgnore: options.respectGitIgnore }),
     new GrepTool({ ...files, engine: options.grepEngine, respectGitIgnore: options.respectGitIgnore }),
     new LsTool(files),
     new ShellTool({

@@ -19,6 +19,8 @@ const tree: FileTree = {
   'README.md': 'TODO_fix docs\n',
 };
 
+const engines: GrepEngineChoice[] = findRipgrep() ? ['ripgrep', 'js'] : ['js'];
+
 async function setup(files: FileTree, engine: GrepEngineChoice = 'auto') {
   const ws = await tempWorkspace({ files });
   const workspace = await WorkspaceContext.create([ws.root]);
@@ -28,12 +30,12 @@ async function setup(files: FileTree, engine: GrepEngineChoice = 'auto') {
     if (!built.ok) throw new Error(built.error);
     return built.invocation.execute(new AbortController().signal);
   };
-  return { ws, run, glob: new GlobTool(context), grep: new GrepTool({ ...context, engine }), ls: new LsTool(context) };
+  return { ws, run, glob: new GlobTool({ ...context, engine }), grep: new GrepTool({ ...context, engine }), ls: new LsTool(context) };
 }
 
-describe('glob', () => {
+describe.each(engines)('glob (%s)', (engine) => {
   it('finds files newest first, without ignored ones', async () => {
-    const { ws, run, glob } = await setup(tree);
+    const { ws, run, glob } = await setup(tree, engine);
     await using _ = ws;
     await utimes(ws.path('src/lib/util.ts'), new Date(), new Date(Date.now() + 60_000));
     const result = await run(glob, { pattern: '**/*.ts' });
@@ -42,15 +44,31 @@ describe('glob', () => {
     expect((await run(glob, { pattern: '*', path: '../' })).error?.type).toBe('path_not_in_workspace');
   });
 
+  it('applies the root .gitignore and .alfredignore rules inside a subfolder', async () => {
+    const { ws, run, glob } = await setup({ ...tree, '.gitignore': 'dist/\n*.gen.ts\n', 'src/model.gen.ts': 'g', 'src/lib/.alfredignore': 'hidden/\n', 'src/lib/hidden/x.ts': 'x' }, engine);
+    await using _ = ws;
+    const result = await run(glob, { pattern: '*.ts', path: 'src' });
+    expect(result.llmContent).toContain('2 file(s) match');
+    expect(result.llmContent).not.toMatch(/model\.gen|private|hidden/);
+  });
+
   it('does not follow a symlink cycle', async () => {
-    const { ws, run, glob } = await setup({ 'a/file.txt': 'x' });
+    const { ws, run, glob } = await setup({ 'a/file.txt': 'x' }, engine);
     await using _ = ws;
     await symlink(ws.path('a'), ws.path('a/loop'));
     expect((await run(glob, { pattern: '**/*.txt' })).llmContent).toContain('1 file(s)');
   });
 });
 
-const engines: GrepEngineChoice[] = findRipgrep() ? ['ripgrep', 'js'] : ['js'];
+describe('glob (js)', () => {
+  it('finds files in a symlinked folder inside the workspace', async () => {
+    const { ws, run, glob } = await setup({ 'packages/ui/button.ts': 'b' }, 'js');
+    await using _ = ws;
+    await symlink(ws.path('packages/ui'), ws.path('ui'));
+    expect((await run(glob, { pattern: 'ui/*.ts' })).llmContent).toContain('ui/button.ts');
+  });
+});
+
 describe.each(engines)('grep (%s)', (engine) => {
   it('finds matches with line numbers, honouring .gitignore and nested .alfredignore', async () => {
     const { ws, run, grep } = await setup(tree, engine);

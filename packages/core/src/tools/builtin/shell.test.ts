@@ -49,6 +49,15 @@ describe('shell', () => {
     expect(result.llmContent).toContain('Exit code: 3');
   });
 
+  it('reports the signal, not a null exit code, when the command is killed by a signal on its own', async () => {
+    const { ws, invoke } = await setup();
+    await using _ = ws;
+    const result = await invoke({ command: 'echo before; kill -TERM $$' }).execute(new AbortController().signal);
+    expect(result.llmContent).toContain('before');
+    expect(result.llmContent).toMatch(/Killed by signal SIGTERM\.$/);
+    expect(result.llmContent).not.toContain('null');
+  });
+
   it('removes provider keys and tokens from the child environment', async () => {
     const { ws, invoke } = await setup({ ...process.env, ANTHROPIC_API_KEY: 'sk-ant-secret', GITHUB_TOKEN: 'ghp_secret', MY_SECRET: 's', KEEP_ME: 'visible' });
     await using _ = ws;

@@ -104,7 +104,9 @@ function formatRun(params: Params, result: RunResult): ToolResult {
       ? 'Cancelled by the user; the process group was killed.'
       : result.signal
         ? `Killed by signal ${result.signal}.`
-        : `Exit code: ${result.exitCode}`;
+        : result.exitCode !== null
+          ? `Exit code: ${result.exitCode}`
+          : 'Ended without an exit code or signal.';
   const body = output.binary
     ? `[Binary output, ${output.totalBytes} bytes, not shown.${output.logPath ? ` Saved to ${output.logPath}.` : ''}]`
     : output.text.trimEnd() || '(no output)';

@@ -1,4 +1,6 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { FileDiscoveryService } from '../../workspace/file-discovery.js';
@@ -6,27 +8,30 @@ import type { GrepLine, GrepOutcome, GrepQuery } from './grep-query.js';
 
 /** Files above this size are skipped by the JS search (ripgrep has no such limit). */
 const MAX_SEARCH_BYTES = 10 * 1024 * 1024;
-const READ_CONCURRENCY = 32;
+/** Files read between yields to the event loop (so a cancel or a render is not held up). */
+const READ_SLICE = 256;
 
 /**
- * The search used when ripgrep is not installed: crawls with the ignore-aware discovery service,
- * reads files in parallel, tests the whole file first and splits into lines only when it matches.
+ * The search used when neither ripgrep nor git grep can run: crawls with the ignore-aware discovery
+ * service, tests each whole file first and splits into lines only when it matches. Files are read
+ * synchronously in slices: for small files in the page cache that is several times faster than one
+ * promise chain (open, stat, read, close) per file, which dominated the first version's time.
  */
 export async function jsGrep(files: FileDiscoveryService, query: GrepQuery, regex: RegExp): Promise<GrepOutcome> {
   const candidates = await listCandidates(files, query);
   const lines: GrepLine[] = [];
   let matchCount = 0;
   let truncated = false;
-  for (let start = 0; start < candidates.length && !truncated; start += READ_CONCURRENCY) {
+  for (let start = 0; start < candidates.length && !truncated; start += READ_SLICE) {
+    if (start > 0) await yieldToEventLoop();
     query.signal.throwIfAborted();
-    const batch = candidates.slice(start, start + READ_CONCURRENCY);
-    const contents = await Promise.all(batch.map(readSearchable));
-    for (let index = 0; index < batch.length && !truncated; index++) {
-      const text = contents[index];
+    for (const file of candidates.slice(start, start + READ_SLICE)) {
+      if (truncated) break;
+      const text = readSearchable(file);
       if (text === undefined) continue;
       regex.lastIndex = 0;
       if (!regex.test(text)) continue;
-      const found = matchLines(batch[index] as string, text, regex, query.context, query.maxMatches - matchCount);
+      const found = matchLines(file, text, regex, query.context, query.maxMatches - matchCount);
       lines.push(...found.lines);
       matchCount += found.matches;
       truncated = found.truncated;
@@ -39,7 +44,8 @@ async function listCandidates(files: FileDiscoveryService, query: GrepQuery): Pr
   const all = await crawlTarget(files, query.target, query.signal);
   if (!query.include) return all;
   const matches = picomatch(query.include, { dot: true, basename: !query.include.includes('/') });
-  return all.filter((file) => matches(path.relative(query.target, file).split(path.sep).join('/')));
+  // Crawled paths start with the target, so slicing beats path.relative (which resolves both).
+  return all.filter((file) => matches(file.slice(query.target.length + 1).split(path.sep).join('/')));
 }
 
 async function crawlTarget(files: FileDiscoveryService, target: string, signal: AbortSignal): Promise<string[]> {
@@ -49,21 +55,27 @@ async function crawlTarget(files: FileDiscoveryService, target: string, signal: 
   return isFile ? [target] : files.crawl(target, signal);
 }
 
-async function readSearchable(file: string): Promise<string | undefined> {
+function readSearchable(file: string): string | undefined {
+  let descriptor: number | undefined;
   try {
-    const handle = await open(file, 'r');
-    try {
-      const { size } = await handle.stat();
-      if (size > MAX_SEARCH_BYTES) return undefined;
-      const bytes = await handle.readFile();
-      // A NUL byte in the first 8 KB marks a binary file, the same test ripgrep and git use.
-      if (bytes.subarray(0, 8192).includes(0)) return undefined;
-      return bytes.toString('utf8');
-    } finally {
-      await handle.close();
+    descriptor = openSync(file, 'r');
+    const { size } = fstatSync(descriptor);
+    if (size > MAX_SEARCH_BYTES) return undefined;
+    const bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const read = readSync(descriptor, bytes, filled, size - filled, filled);
+      if (read === 0) break;
+      filled += read;
     }
+    const content = bytes.subarray(0, filled);
+    // A NUL byte in the first 8 KB marks a binary file, the same test ripgrep and git use.
+    if (content.subarray(0, 8192).includes(0)) return undefined;
+    return content.toString('utf8');
   } catch {
     return undefined;
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
   }
 }
 
