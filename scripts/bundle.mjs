@@ -1,7 +1,7 @@
 // Bundles the `alfred` command into packages/ink/dist. Code splitting keeps the entry chunk
 // small: --version and --help read one file, the TUI and the SDKs load only when needed.
 import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -9,10 +9,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const inkDir = path.join(root, 'packages/ink');
 const { version } = JSON.parse(await readFile(path.join(inkDir, 'package.json'), 'utf8'));
 
-// Stale chunks from earlier builds would otherwise pile up beside the new ones.
-await rm(path.join(inkDir, 'dist', 'chunks'), { recursive: true, force: true });
-
-await build({
+const result = await build({
   entryPoints: { alfred: path.join(inkDir, 'src/cli/alfred.ts') },
   outdir: path.join(inkDir, 'dist'),
   bundle: true,
@@ -36,4 +33,15 @@ await build({
     js: "import { createRequire as __alfredCreateRequire } from 'node:module'; const require = __alfredCreateRequire(import.meta.url);",
   },
   logLevel: 'warning',
+  metafile: true,
 });
+
+// Stale chunks from earlier builds would otherwise pile up beside the new ones; they go only
+// after a successful build, so a failed build leaves the previous one working.
+const chunksDir = path.join(inkDir, 'dist', 'chunks');
+const fresh = new Set(Object.keys(result.metafile.outputs).map((output) => path.resolve(output)));
+for (const name of await readdir(chunksDir)) {
+  const file = path.join(chunksDir, name);
+  const base = file.replace(/\.(map|LEGAL\.txt)$/, '');
+  if (!fresh.has(file) && !fresh.has(base)) await rm(file, { force: true });
+}

@@ -298,3 +298,6 @@ export type { SessionWiring } from './runtime/session-wiring.js';
 export { DEBUG_LOG_FILE, newRequestId, NOOP_LOGGER, openDebugLog, type DebugLog, type DebugLogOptions, type LogFields, type Logger, type LogLevel } from './logging/debug-log.js';
 export { agentEventLog, type AgentEventLogOptions } from './logging/agent-event-log.js';
 export { createBugReport, describeSystem, type BugReportInput } from './logging/bug-report.js';
+export { formatPlanTree, planProblems, projectPlanSchema, type ProjectPlan } from './scaffold/project-plan.js';
+export { planProject } from './scaffold/plan-project.js';
+export { writeProject } from './scaffold/write-project.js';

@@ -56,6 +56,15 @@ export function createProgram(): Command {
     .showHelpAfterError('(run alfred --help for usage)')
     .configureOutput({ outputError: (text, write) => write(text) });
   registerAuthCommand(program);
+  program
+    .command('new')
+    .description('generate a new project from a description: preview, confirm, write, then approved setup commands')
+    .argument('<description...>', 'what to build')
+    .option('--yes', 'write the files without asking (setup commands still need approval)')
+    .action(async (words: string[], local: { yes?: boolean }) => {
+      const { runNewProject } = await import('../engine/new-project.js');
+      process.exitCode = await runNewProject(words.join(' '), { ...program.opts<CliOptions>(), ...local });
+    });
   return program;
 }
 
