@@ -57,6 +57,7 @@ export type ToolErrorType =
   | 'timeout'
   | 'cancelled'
   | 'fetch_failed'
+  | 'fetch_refused'
   | 'not_found'
   | 'mcp_error'
   | 'tool_disabled'

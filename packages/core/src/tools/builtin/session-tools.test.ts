@@ -31,6 +31,8 @@ describe('web_fetch against a local server', () => {
         response.end('<html><head><script>evil()</script></head><body><h1>Title</h1><p>Some <b>bold</b> text.</p></body></html>');
       } else if (request.url?.startsWith('/loop')) {
         response.writeHead(302, { location: `/loop${Number(request.url.slice(5) || 0) + 1}` }).end();
+      } else if (request.url === '/to-metadata') {
+        response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       } else if (request.url === '/big') {
         response.setHeader('content-type', 'text/plain');
         response.end('y'.repeat(50_000));
@@ -49,6 +51,22 @@ describe('web_fetch against a local server', () => {
     expect(result.llmContent).toContain('# Title');
     expect(result.llmContent).toContain('Some **bold** text.');
     expect(result.llmContent).not.toContain('evil');
+  });
+
+  it('refuses link-local and cloud metadata addresses, also when a redirect leads there', async () => {
+    const tool = new WebFetchTool();
+    const direct = await run(tool, { url: 'http://169.254.169.254/latest/meta-data/' });
+    expect(direct.error).toMatchObject({ type: 'fetch_refused', message: expect.stringContaining('link-local or cloud metadata address') });
+    expect((await run(tool, { url: 'http://[::ffff:169.254.169.254]/' })).error?.type).toBe('fetch_refused');
+    expect((await run(tool, { url: 'http://metadata.google.internal/computeMetadata/v1/' })).error?.type).toBe('fetch_refused');
+    const redirected = await run(tool, { url: `${base}/to-metadata` });
+    expect(redirected.error).toMatchObject({ type: 'fetch_refused', message: expect.stringContaining('169.254.169.254') });
+  });
+
+  it('reaches loopback by default and refuses it when private networks are refused', async () => {
+    expect((await run(new WebFetchTool(), { url: `${base}/page` })).error).toBeUndefined();
+    const strict = await run(new WebFetchTool({ refusePrivateNetworks: true }), { url: `${base}/page` });
+    expect(strict.error).toMatchObject({ type: 'fetch_refused', message: expect.stringContaining('loopback or private network') });
   });
 
   it('limits redirects, caps size, and refuses non-text and bad URLs', async () => {

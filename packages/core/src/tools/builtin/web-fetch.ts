@@ -5,6 +5,7 @@ import { Kind } from '../kind.js';
 import type { ToolInvocation } from '../tool-invocation.js';
 import { errorResult, type ToolResult } from '../tool-result.js';
 import { describeError } from '../tool-paths.js';
+import { refusedDestination, type FetchAddressPolicy } from './fetch-address-guard.js';
 
 const DESCRIPTION = `Fetches a web page over HTTP(S) and returns it as markdown (HTML is converted; plain text and JSON are returned as they are). Give \`prompt\` to say what you are looking for. Large pages are cut at a size limit and the result says so.`;
 
@@ -15,7 +16,7 @@ const schema = z.strictObject({
 type Params = z.output<typeof schema>;
 
 /** Limits for `web_fetch`; tests shrink them. */
-export interface WebFetchOptions {
+export interface WebFetchOptions extends FetchAddressPolicy {
   readonly timeoutMs?: number;
   readonly maxBytes?: number;
   readonly maxCharacters?: number;
@@ -70,17 +71,20 @@ export class WebFetchTool extends DeclarativeTool<Params> {
       const header = `Content of ${response.url || params.url}${params.prompt ? ` (looking for: ${params.prompt})` : ''}:`;
       return { llmContent: [header, shown, ...notes].join('\n'), display: { type: 'text', text: `Fetched ${params.url} (${shown.length} characters)` } };
     } catch (error) {
+      if (error instanceof RefusedDestinationError) return errorResult('fetch_refused', `Refused to fetch ${params.url}: ${error.message}`);
       if (signal.aborted) return errorResult('cancelled', 'The fetch was cancelled.');
       if (combined.aborted) return errorResult('timeout', `${params.url} did not answer within ${timeoutMs} ms.`);
       return errorResult('fetch_failed', `Could not fetch ${params.url}: ${describeError(error)}`);
     }
   }
 
-  /** Follows redirects by hand so their number is limited and each hop stays on http(s). */
+  /** Follows redirects by hand so their number is limited and each hop stays on http(s) and off refused addresses. */
   private async follow(start: string, signal: AbortSignal): Promise<Response> {
     let url = start;
     const maxRedirects = this.options.maxRedirects ?? 5;
     for (let hop = 0; ; hop++) {
+      const refused = await refusedDestination(new URL(url), this.options);
+      if (refused) throw new RefusedDestinationError(refused);
       const response = await fetch(url, { redirect: 'manual', signal, headers: { 'user-agent': 'alfred-cli', accept: 'text/html,text/plain,application/json;q=0.9,*/*;q=0.5' } });
       const location = response.headers.get('location');
       if (response.status < 300 || response.status >= 400 || !location) return response;
@@ -92,6 +96,8 @@ export class WebFetchTool extends DeclarativeTool<Params> {
     }
   }
 }
+
+class RefusedDestinationError extends Error {}
 
 async function readCapped(response: Response, maxBytes: number): Promise<{ text: string; cut: boolean }> {
   if (!response.body) return { text: '', cut: false };
