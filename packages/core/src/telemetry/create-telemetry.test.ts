@@ -114,4 +114,21 @@ describe('createTelemetry', () => {
     );
     expect(records.find((record) => record['name'] === 'alfred.compressions')).toMatchObject({ type: 'metric', points: [{ value: 2 }] });
   });
+
+  it('writes JSON lines to stderr for the console target, and passes events through instrument() unchanged', async () => {
+    const written: string[] = [];
+    const telemetry = await createTelemetry({ enabled: true, target: 'console' }, { paths: { home: '/nonexistent' }, redactor: createRedactor(), stderr: { write: (text: string) => written.push(text) } });
+    async function* events() {
+      yield { type: 'turn_start', turn: 1, provider: 'openai', model: 'gpt-4o' } as const;
+      yield { type: 'usage', usage: { input: 5, output: 2 }, contextTokens: 7, contextWindow: 100 } as const;
+      yield { type: 'done', reason: 'stop' } as const;
+    }
+    const seen: string[] = [];
+    for await (const event of telemetry.instrument(events(), 'hello')) seen.push(event.type);
+    await telemetry.shutdown();
+    expect(seen).toEqual(['turn_start', 'usage', 'done']);
+    const records = written.join('').trim().split('\n').map((line) => JSON.parse(line) as { type: string; name: string });
+    expect(records.filter((record) => record.type === 'span').map((record) => record.name).sort()).toEqual(['alfred.model_request', 'alfred.prompt']);
+    expect(records.some((record) => record.type === 'metric' && record.name === 'alfred.model.requests')).toBe(true);
+  });
 });
