@@ -12,7 +12,7 @@ export const PIXEL_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAA
 /**
  * The MCP server tests talk to: a real SDK server with tools that cover text, images, errors,
  * environment passing and `tools/list_changed` (calling `enable_extra` adds a tool, `rename_echo`
- * changes `echo`'s description).
+ * changes `echo`'s description), and a `review` prompt with a required and an optional argument.
  */
 export function createTestMcpServer(): McpServer {
   const server = new McpServer({ name: 'alfred-test-server', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
@@ -29,6 +29,16 @@ export function createTestMcpServer(): McpServer {
     echo.update({ description: 'Echoes text back, now with a different definition.' });
     return { content: [{ type: 'text', text: 'echo changed' }] };
   });
+  server.registerPrompt(
+    'review',
+    { description: 'Asks for a review of a file.', argsSchema: { file: z.string().describe('The file to review.'), focus: z.string().optional().describe('What to look at.') } },
+    ({ file, focus }) => ({
+      messages: [
+        { role: 'user', content: { type: 'text', text: `Review ${file}${focus ? ` with a focus on ${focus}` : ''}.` } },
+        { role: 'user', content: { type: 'text', text: 'Answer with a list of problems.' } },
+      ],
+    }),
+  );
   return server;
 }
 

@@ -50,6 +50,26 @@ describe('McpClientManager over stdio', () => {
     expect(changed.ok && (await changed.invocation.shouldConfirmExecute(new AbortController().signal))).toMatchObject({ type: 'mcp', server: 'test', tool: 'echo' });
   });
 
+  it('lists the server prompts with their arguments and gets one with arguments as text', async () => {
+    const manager = new McpClientManager({ registry: new ToolRegistry(), servers: { test: testMcpServerStdioCommand() } });
+    managers.push(manager);
+    await manager.connectAll();
+    expect(await manager.listPrompts()).toEqual([
+      {
+        server: 'test',
+        name: 'review',
+        description: 'Asks for a review of a file.',
+        arguments: [
+          { name: 'file', description: 'The file to review.', required: true },
+          { name: 'focus', description: 'What to look at.', required: false },
+        ],
+      },
+    ]);
+    expect(await manager.getPrompt('test', 'review', { file: 'src/app.ts', focus: 'errors' })).toBe('Review src/app.ts with a focus on errors.\n\nAnswer with a list of problems.');
+    await expect(manager.getPrompt('test', 'review', {})).rejects.toThrow(/file/);
+    await expect(manager.getPrompt('missing', 'review')).rejects.toThrow('MCP server "missing" is not connected.');
+  });
+
   it('records a server that fails to start without affecting the others', async () => {
     const registry = new ToolRegistry();
     const manager = new McpClientManager({ registry, servers: { broken: { command: '/nonexistent/mcp-server' }, test: testMcpServerStdioCommand() } });

@@ -7,6 +7,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import type { ToolRegistry } from '../registry.js';
 import { describeError } from '../tool-paths.js';
 import { mcpToolName, type McpServerConfig } from './mcp-config.js';
+import { promptText, type McpPromptInfo } from './mcp-prompts.js';
 import { McpTool, type McpToolDefinition } from './mcp-tool.js';
 
 /** A server's state as `/mcp` shows it. */
@@ -125,6 +126,40 @@ export class McpClientManager {
   /** The connected client of a server (prompts, resources). */
   client(name: string): Client | undefined {
     return this.connections.get(name)?.client;
+  }
+
+  /**
+   * Every connected server's prompts (the lead registers them as `/server:prompt`). A server that
+   * fails to list them is left out and its error kept for `/mcp`, as for tools.
+   */
+  async listPrompts(): Promise<McpPromptInfo[]> {
+    const lists = await Promise.all(
+      [...this.connections.entries()].map(async ([server, connection]) => {
+        const client = connection.client;
+        if (!client?.getServerCapabilities()?.prompts) return [];
+        try {
+          const { prompts } = await client.listPrompts(undefined, { timeout: this.options.servers[server]?.timeoutMs ?? 60_000 });
+          return prompts.map((prompt): McpPromptInfo => ({
+            server,
+            name: prompt.name,
+            description: prompt.description,
+            arguments: (prompt.arguments ?? []).map((argument) => ({ name: argument.name, description: argument.description, required: argument.required === true })),
+          }));
+        } catch (error) {
+          this.update(connection, { ...connection.status, lastError: `prompts/list failed: ${describeError(error)}` });
+          return [];
+        }
+      }),
+    );
+    return lists.flat();
+  }
+
+  /** Runs `prompts/get` and returns the prompt's text. Throws with the server's message when it refuses. */
+  async getPrompt(server: string, name: string, args: Readonly<Record<string, string>> = {}, signal?: AbortSignal): Promise<string> {
+    const client = this.connections.get(server)?.client;
+    if (!client) throw new Error(`MCP server "${server}" is not connected.`);
+    const result = await client.getPrompt({ name, arguments: { ...args } }, { signal, timeout: this.options.servers[server]?.timeoutMs ?? 60_000 });
+    return promptText(result.messages);
   }
 
   /** Closes every connection and removes their tools. */
