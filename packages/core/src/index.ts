@@ -268,6 +268,7 @@ export { childEnvironment } from './tools/shell/child-env.js';
 export { McpClientManager, type McpClientManagerOptions, type McpServerStatus } from './tools/mcp/mcp-client-manager.js';
 export { mcpToolName, MCP_NAME_SEPARATOR, type McpServerConfig } from './tools/mcp/mcp-config.js';
 export { McpTool, type McpToolDefinition } from './tools/mcp/mcp-tool.js';
+export type { McpPromptArgument, McpPromptInfo } from './tools/mcp/mcp-prompts.js';
 export { WorkspaceContext, isInside, type PathProblem, type ResolvedPath } from './workspace/workspace-context.js';
 export { FileDiscoveryService, ALFRED_IGNORE_FILE, type FileDiscoveryOptions } from './workspace/file-discovery.js';
 export { writeFileAtomic } from './workspace/atomic-write.js';
