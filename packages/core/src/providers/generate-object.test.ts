@@ -14,9 +14,15 @@ const schema = z.object({ folder: z.string(), files: z.array(z.string()).min(1) 
 const history = [{ speaker: 'human' as const, blocks: [{ type: 'text' as const, text: 'plan a project' }] }];
 
 describe('generateObject', () => {
-  for (const [name, model] of [['anthropic', 'claude-sonnet-4-6'], ['openai', 'gpt-5'], ['gemini', 'gemini-2.5-pro']] as const) {
+  for (const [name, model] of [['anthropic', 'claude-sonnet-4-6'], ['openai', 'gpt-5'], ['openai-responses', 'gpt-5'], ['gemini', 'gemini-2.5-pro']] as const) {
     const providers = (): ProviderManager =>
-      new ProviderManager({ provider: name, model, retry: { maxAttempts: 1 }, env: { ANTHROPIC_API_KEY: 'k', OPENAI_API_KEY: 'k', GEMINI_API_KEY: 'k', ANTHROPIC_BASE_URL: mock.baseUrls.anthropic, OPENAI_BASE_URL: mock.baseUrls.openai, GOOGLE_GEMINI_BASE_URL: mock.baseUrls.gemini } });
+      new ProviderManager({
+        provider: name,
+        model,
+        retry: { maxAttempts: 1 },
+        env: { ANTHROPIC_API_KEY: 'k', OPENAI_API_KEY: 'k', GEMINI_API_KEY: 'k', ANTHROPIC_BASE_URL: mock.baseUrls.anthropic, OPENAI_BASE_URL: mock.baseUrls.openai, GOOGLE_GEMINI_BASE_URL: mock.baseUrls.gemini },
+        providers: { 'openai-responses': { api: 'openai-responses', apiKey: 'k', baseUrl: mock.baseUrls.openai } },
+      });
 
     it(`${name}: forces the schema tool and returns the validated object`, async () => {
       mock.reset();

@@ -21,10 +21,12 @@ beforeEach(() => mock.reset());
 
 const ask: IContent[] = [{ speaker: 'human', blocks: [{ type: 'text', text: 'hello' }] }];
 
-function manager(provider: 'anthropic' | 'openai' | 'gemini', extra: Partial<ProviderManagerOptions> = {}): ProviderManager {
+/** `openai-responses` is a custom provider name speaking that API (settings `api`). */
+function manager(provider: 'anthropic' | 'openai' | 'openai-responses' | 'gemini', extra: Partial<ProviderManagerOptions> = {}): ProviderManager {
   return new ProviderManager({
     provider,
     env: { ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: KEY, GEMINI_API_KEY: KEY, ANTHROPIC_BASE_URL: mock.baseUrls.anthropic, OPENAI_BASE_URL: mock.baseUrls.openai, GOOGLE_GEMINI_BASE_URL: mock.baseUrls.gemini },
+    providers: { 'openai-responses': { api: 'openai-responses', apiKey: KEY, baseUrl: mock.baseUrls.openai } },
     retry: { baseDelayMs: 1, maxDelayMs: 5, jitter: 0 },
     ...extra,
   });
@@ -37,7 +39,7 @@ async function collect(iterable: AsyncIterable<StreamEvent>): Promise<StreamEven
 }
 
 describe('ProviderManager through the real SDKs', () => {
-  for (const name of ['anthropic', 'openai', 'gemini'] as const) {
+  for (const name of ['anthropic', 'openai', 'openai-responses', 'gemini'] as const) {
     it(`${name}: retries a 429 after the Retry-After it was given, then answers`, async () => {
       mock.enqueue({ fault: { status: 429, retryAfter: '0.05' } }, { text: 'recovered' });
       const events = await collect(manager(name, { retry: { baseDelayMs: 5000, jitter: 0 } }).stream({ history: ask }, new AbortController().signal));
