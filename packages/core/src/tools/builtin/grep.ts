@@ -6,6 +6,7 @@ import type { ToolInvocation } from '../tool-invocation.js';
 import { errorResult, textResult, type ToolResult } from '../tool-result.js';
 import { describeError, errorCode, resolveToolPath } from '../tool-paths.js';
 import type { GrepLine, GrepOutcome, GrepQuery } from '../search/grep-query.js';
+import { gitGrep, isGitWorkTree } from '../search/git-grep.js';
 import { jsGrep } from '../search/js-grep.js';
 import { findRipgrep, ripgrep } from '../search/ripgrep.js';
 import type { FileToolContext } from './file-tool-context.js';
@@ -25,8 +26,11 @@ const schema = z.strictObject({
 });
 type Params = z.output<typeof schema>;
 
-/** Which search implementation to use; `js` forces the fallback (tests, machines without rg). */
-export type GrepEngineChoice = 'auto' | 'ripgrep' | 'js';
+/**
+ * Which search implementation to use. `auto`: ripgrep when installed, else git grep inside a git
+ * repository, else the JS search; the others force one (tests, benches).
+ */
+export type GrepEngineChoice = 'auto' | 'ripgrep' | 'git' | 'js';
 
 /** `grep {pattern, path?, include?, ignore_case?, context?}`. */
 export class GrepTool extends DeclarativeTool<Params> {
@@ -84,8 +88,13 @@ export class GrepTool extends DeclarativeTool<Params> {
   private async search(query: GrepQuery): Promise<GrepOutcome> {
     const engine = this.context.engine ?? 'auto';
     const useRipgrep = engine === 'ripgrep' || (engine === 'auto' && findRipgrep() !== null);
-    if (!useRipgrep) return jsGrep(this.context.files, query, new RegExp(query.pattern, query.ignoreCase ? 'gim' : 'gm'));
-    const outcome = await ripgrep(query, { respectGitIgnore: this.context.respectGitIgnore ?? true });
+    const respectGitIgnore = this.context.respectGitIgnore ?? true;
+    if (!useRipgrep) {
+      const searchRoot = this.context.workspace.containingDirectory(query.target) ?? query.target;
+      if (engine === 'git' || (engine === 'auto' && isGitWorkTree(searchRoot))) return gitGrep(query, { files: this.context.files, respectGitIgnore });
+      return jsGrep(this.context.files, query, new RegExp(query.pattern, query.ignoreCase ? 'gim' : 'gm'));
+    }
+    const outcome = await ripgrep(query, { respectGitIgnore });
     // ripgrep knows .gitignore but not nested .alfredignore files: drop what discovery ignores.
     const verdicts = new Map<string, Promise<boolean>>();
     const ignored = (file: string) => {

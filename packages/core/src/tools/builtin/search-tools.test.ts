@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { symlink, utimes } from 'node:fs/promises';
 import { tempWorkspace, type FileTree } from '@alfred/testkit';
 import { describe, expect, it } from 'vitest';
@@ -19,10 +20,13 @@ const tree: FileTree = {
   'README.md': 'TODO_fix docs\n',
 };
 
-const engines: GrepEngineChoice[] = findRipgrep() ? ['ripgrep', 'js'] : ['js'];
+const hasGit = spawnSync('git', ['--version']).status === 0;
+const engines = (['ripgrep', 'git', 'js'] as const).filter((engine) => (engine === 'ripgrep' ? findRipgrep() !== null : engine === 'git' ? hasGit : true));
 
 async function setup(files: FileTree, engine: GrepEngineChoice = 'auto') {
   const ws = await tempWorkspace({ files });
+  // git grep searches a repository (untracked files included), so its runs get one.
+  if (engine === 'git') spawnSync('git', ['init', '-q'], { cwd: ws.root });
   const workspace = await WorkspaceContext.create([ws.root]);
   const context = { workspace, files: new FileDiscoveryService({ workspace }) };
   const run = async (tool: DeclarativeTool, args: unknown) => {

@@ -18,7 +18,11 @@ const READ_SLICE = 256;
  * promise chain (open, stat, read, close) per file, which dominated the first version's time.
  */
 export async function jsGrep(files: FileDiscoveryService, query: GrepQuery, regex: RegExp): Promise<GrepOutcome> {
-  const candidates = await listCandidates(files, query);
+  return searchFiles(await listCandidates(files, query), query, regex);
+}
+
+/** Searches the given files in order, stopping at `query.maxMatches` matching lines. */
+export async function searchFiles(candidates: readonly string[], query: GrepQuery, regex: RegExp): Promise<GrepOutcome> {
   const lines: GrepLine[] = [];
   let matchCount = 0;
   let truncated = false;
