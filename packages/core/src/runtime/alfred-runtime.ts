@@ -20,7 +20,9 @@ import type { SystemPromptBuilder } from './system-prompt-builder.js';
 import type { ContentBlock } from '../content/content.js';
 import { formatRecalledContext } from '../sessions/recall/recall.js';
 import { historyToEvents } from './history-replay.js';
+import { createSessionStats, type SessionStats, type SessionStatsCollector } from '../stats/session-stats.js';
 import type { SessionWiring } from './session-wiring.js';
+import type { Observability } from './observability.js';
 
 /** What the footer and `/about` show. */
 export interface RuntimeInfo {
@@ -60,6 +62,7 @@ export interface RuntimeParts {
   sessions: SessionWiring | undefined;
   /** Add matches from earlier sessions to each prompt (`sessions.recall`). */
   recall: boolean;
+  observability: Observability;
 }
 
 /**
@@ -88,6 +91,7 @@ export class AlfredRuntime {
   private lineController: AbortController | undefined;
   private wiring: SessionWiring | undefined;
   private readonly warnings: string[] = [];
+  private readonly stats: SessionStatsCollector = createSessionStats();
 
   constructor(parts: RuntimeParts) {
     this.parts = parts;
@@ -147,6 +151,35 @@ export class AlfredRuntime {
     this.changed();
   }
 
+  /** `/model id`: the next request uses it; the conversation stays. */
+  setModel(model: string): void {
+    this.providers.setModel(model);
+    this.session.history.setModel({ contextWindow: this.providers.modelInfo().contextWindow ?? 128_000 });
+    this.changed();
+  }
+
+  /** `/provider name [model]`: the conversation carries over to the new provider. */
+  setProvider(name: string, model?: string): void {
+    this.providers.setProvider(name, model);
+    this.session.history.setModel({ contextWindow: this.providers.modelInfo().contextWindow ?? 128_000 });
+    this.changed();
+  }
+
+  /** Everything the session did so far, for `/stats` and the headless json output. */
+  statsSnapshot(): SessionStats {
+    return this.stats.snapshot();
+  }
+
+  /** `/bug`: a report with version, system, settings (secrets removed) and the last log lines. */
+  bugReport(description: string): Promise<string> {
+    return this.parts.observability.bugReport({
+      description: description || '(none)',
+      provider: this.providers.activeProvider,
+      model: this.providers.activeModel,
+      session: this.wiring?.recorder.id ?? '(not recorded)',
+    });
+  }
+
   /** Shift+Tab. */
   cycleApprovalMode(): ApprovalMode {
     this.setApprovalMode(nextApprovalMode(this.mode, { yoloAllowed: this.parts.yoloAllowed }));
@@ -182,7 +215,13 @@ export class AlfredRuntime {
     const channel = new EventChannel<AgentEvent>();
     const controller = new AbortController();
     this.lineController = controller;
-    const emit = (event: AgentEvent) => channel.push(event);
+    const observability = this.parts.observability;
+    if (!line.trimStart().startsWith('/')) observability.beginPrompt(line);
+    const emit = (event: AgentEvent) => {
+      this.stats.observe(event);
+      observability.observe(event);
+      channel.push(event);
+    };
     const work = async () => {
       try {
         await this.runLine(line, options, controller.signal, emit);
@@ -211,6 +250,7 @@ export class AlfredRuntime {
   async close(): Promise<void> {
     this.wiring?.recorder.close();
     await this.mcp?.disconnectAll();
+    await this.parts.observability.shutdown();
   }
 
   private async runLine(line: string, options: { shell?: boolean }, signal: AbortSignal, emit: (event: AgentEvent) => void): Promise<void> {

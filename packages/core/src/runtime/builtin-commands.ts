@@ -3,6 +3,7 @@ import path from 'node:path';
 import { APPROVAL_MODES, type ApprovalMode } from '../policy/types.js';
 import type { SlashCommand, SlashCommandRegistry, SlashCommandResult } from '../prompt/slash-commands.js';
 import type { AlfredRuntime } from './alfred-runtime.js';
+import { formatSessionStats } from '../stats/format-stats.js';
 
 type Command = SlashCommand<AlfredRuntime>;
 
@@ -21,9 +22,7 @@ const model: Command = {
   source: 'builtin',
   async run(args, runtime) {
     if (args) {
-      runtime.providers.setModel(args);
-      runtime.session.history.setModel({ contextWindow: runtime.providers.modelInfo().contextWindow ?? 128_000 });
-      runtime.changed();
+      runtime.setModel(args);
       return info(`Model set to ${args} (${runtime.providers.activeProvider}).`);
     }
     const models = await runtime.providers.listModels(AbortSignal.timeout(10_000)).catch(() => []);
@@ -40,9 +39,7 @@ const provider: Command = {
   run(args, runtime) {
     const [name, modelId] = args.split(/\s+/).filter(Boolean);
     if (!name) return info(`Current provider: ${runtime.providers.activeProvider}. Available: ${runtime.providers.providerNames.join(', ')}.`);
-    runtime.providers.setProvider(name, modelId);
-    runtime.session.history.setModel({ contextWindow: runtime.providers.modelInfo().contextWindow ?? 128_000 });
-    runtime.changed();
+    runtime.setProvider(name, modelId);
     return info(`Switched to ${name} with ${runtime.providers.activeModel}; the conversation carries over.`);
   },
 };
@@ -209,4 +206,22 @@ const init: Command = {
   },
 };
 
-const BUILTIN_COMMANDS: Command[] = [model, provider, baseUrl, key, compress, memory, tools, mcp, skills, context, approvalMode, directory, init];
+const stats: Command = {
+  name: 'stats',
+  description: 'Requests, tokens, tools, approvals and estimated cost of this session',
+  source: 'builtin',
+  run: (_args, runtime) => info(formatSessionStats(runtime.statsSnapshot()).join('\n')),
+};
+
+const bug: Command = {
+  name: 'bug',
+  description: 'Write a bug report (version, system, settings without secrets, recent log lines)',
+  argumentHint: '[what went wrong]',
+  source: 'builtin',
+  async run(args, runtime) {
+    const file = await runtime.bugReport(args);
+    return info(`Bug report written to ${file}. Secrets were removed; check it before you attach it to an issue. Run alfred with --debug to include log lines.`);
+  },
+};
+
+const BUILTIN_COMMANDS: Command[] = [stats, bug, model, provider, baseUrl, key, compress, memory, tools, mcp, skills, context, approvalMode, directory, init];

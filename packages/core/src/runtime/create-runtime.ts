@@ -29,6 +29,7 @@ import { SystemPromptBuilder } from './system-prompt-builder.js';
 import { createToolbox } from './tool-adapter.js';
 import { checkpointBefore, openSession, type SessionWiring } from './session-wiring.js';
 import { registerSessionCommands } from './session-commands.js';
+import { createObservability } from './observability.js';
 
 /** What starting alfred needs: the folder, the environment and the command line's choices. */
 export interface CreateRuntimeOptions {
@@ -50,6 +51,8 @@ export interface CreateRuntimeOptions {
   resume?: string;
   /** Record the session (default true). */
   record?: boolean;
+  /** Write the debug log (`-d/--debug`). */
+  debug?: boolean;
   /** Connect MCP servers in the background (default true). */
   connectMcp?: boolean;
 }
@@ -144,6 +147,13 @@ export async function createRuntime(options: CreateRuntimeOptions): Promise<Alfr
     });
     notices.push(...wiringRef.current.notices);
   }
+  const observability = await createObservability({
+    settings: merged,
+    paths,
+    env: { ...env, ...settings.env },
+    debug: options.debug === true,
+    ...(wiringRef.current ? { sessionId: wiringRef.current.recorder.id } : {}),
+  });
   const commands = new SlashCommandRegistry<AlfredRuntime>();
   registerBuiltinCommands(commands);
   registerSessionCommands(commands);
@@ -164,7 +174,7 @@ export async function createRuntime(options: CreateRuntimeOptions): Promise<Alfr
   ref.runtime = new AlfredRuntime({
     session, providers, registry, policy, gate, commands, processor, workspace, files, settings, memory, skills, systemPrompt, todos, mcp,
     trusted: options.trusted, interactive: options.interactive, approvalMode, yoloAllowed, startupNotices: notices,
-    sessions: wiringRef.current, recall: merged.sessions.recall,
+    sessions: wiringRef.current, recall: merged.sessions.recall, observability,
   });
   return ref.runtime;
 }

@@ -37,7 +37,9 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     if (typeof code === 'string' && code.startsWith('commander.')) {
-      process.exitCode = EXIT.usage;
+      // A subcommand's own failure (`alfred auth set` with no store) carries its exit code.
+      const exitCode = (error as { exitCode?: number }).exitCode;
+      process.exitCode = code === 'commander.error' && exitCode !== undefined ? exitCode : EXIT.usage;
       return;
     }
     throw error;

@@ -1,7 +1,21 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import type { AgentEvent, AlfredRuntime, ConfirmationOutcome } from '@alfred/core';
-import type { CommandInfo, SessionController, SessionInfo } from '../app/session-controller.js';
+import { formatSessionStats, type AgentEvent, type AlfredRuntime, type ConfirmationOutcome } from '@alfred/core';
+import { TrustedFolders, resolveAlfredPaths, type TrustLevel, type TrustState } from '@alfred/core';
+import type {
+  CommandInfo,
+  LocalServer,
+  McpServerStatus,
+  ModelInfo,
+  ReplayEvent,
+  SessionController,
+  SessionInfo,
+  SessionListing,
+  SettingEntry,
+  SettingScope,
+  ToolInfo,
+} from '../app/session-controller.js';
+import { findLocalServers, firstLocalModel, mcpStatus, providerNeedsKey, settingsEntries, storeApiKey, toolList } from './dialog-data.js';
 import { completePath } from './path-completion.js';
 import { PromptHistory } from './prompt-history.js';
 
@@ -17,9 +31,21 @@ export class RuntimeController implements SessionController {
   private unsubscribe: () => void;
   private readonly prompts: PromptHistory;
   private startupShown = false;
+  private trust: TrustState;
+  private missingKey = false;
+  private readonly rebuild: ((trusted: boolean, resume: string | undefined) => Promise<AlfredRuntime>) | undefined;
 
-  constructor(runtime: AlfredRuntime, options: { historyFile: string }) {
+  constructor(
+    runtime: AlfredRuntime,
+    options: { historyFile: string; trust?: TrustState; rebuild?: (trusted: boolean, resume: string | undefined) => Promise<AlfredRuntime> },
+  ) {
     this.runtime = runtime;
+    this.trust = options.trust ?? 'trusted';
+    this.rebuild = options.rebuild;
+    void providerNeedsKey(runtime).then((missing) => {
+      this.missingKey = missing;
+      this.notify();
+    });
     this.unsubscribe = this.watch(runtime);
     this.prompts = new PromptHistory(options.historyFile);
     execFile('git', ['rev-parse', '--abbrev-ref', 'HEAD'], { cwd: runtime.workspace.root, timeout: 2_000 }, (error, stdout) => {
@@ -97,6 +123,101 @@ export class RuntimeController implements SessionController {
 
   recordPrompt(prompt: string): void {
     this.prompts.add(prompt);
+  }
+
+  async listModels(): Promise<ModelInfo[]> {
+    const models = await this.runtime.providers.listModels(AbortSignal.timeout(10_000));
+    return models.map((model) => ({ id: model.id, ...(model.contextWindow ? { contextWindow: model.contextWindow } : {}) }));
+  }
+
+  setModel(id: string): void {
+    this.runtime.setModel(id);
+  }
+
+  listProviders(): string[] {
+    return this.runtime.providers.providerNames;
+  }
+
+  async setProvider(name: string, model?: string): Promise<void> {
+    this.runtime.setProvider(name, model);
+    this.missingKey = await providerNeedsKey(this.runtime);
+  }
+
+  tools(): ToolInfo[] {
+    return toolList(this.runtime);
+  }
+
+  setToolEnabled(name: string, enabled: boolean): void {
+    this.runtime.registry.setEnabled(name, enabled);
+  }
+
+  async sessions(): Promise<SessionListing[]> {
+    const list = (await this.runtime.sessions?.store.list()) ?? [];
+    return list.map((session) => ({ id: session.id, title: session.title, updated: session.updated, messageCount: session.messageCount }));
+  }
+
+  async resumeSession(id: string): Promise<ReplayEvent[]> {
+    return this.runtime.resumeSession(id);
+  }
+
+  settingsEntries(): SettingEntry[] {
+    return settingsEntries(this.runtime);
+  }
+
+  async setSetting(keyPath: string, value: unknown, scope: SettingScope): Promise<void> {
+    const { updateSetting } = await import('@alfred/core');
+    await updateSetting({ scope, keyPath, value, paths: resolveAlfredPaths(), workspaceRoot: this.runtime.workspace.root });
+  }
+
+  trustState(): TrustState {
+    return this.trust;
+  }
+
+  /** Records the answer; a folder that became trusted is reloaded with its settings, same session. */
+  async setTrust(level: TrustLevel): Promise<void> {
+    const folders = await TrustedFolders.load({ alfredHome: resolveAlfredPaths().home });
+    await folders.setTrust(this.runtime.workspace.root, level);
+    this.trust = folders.trustOf(this.runtime.workspace.root);
+    if (this.trust === 'trusted' && this.rebuild && !this.runtime.trusted) {
+      const sessionId = this.runtime.sessions?.recorder.id;
+      const hasHistory = this.runtime.session.history.length > 0;
+      const previous = this.runtime;
+      this.replaceRuntime(await this.rebuild(true, hasHistory ? sessionId : undefined));
+      await previous.close();
+    }
+    this.notify();
+  }
+
+  needsAuth(): boolean {
+    return this.missingKey;
+  }
+
+  async setApiKey(provider: string, key: string): Promise<void> {
+    await storeApiKey(provider, key);
+    if (this.runtime.providers.activeProvider !== provider) this.runtime.setProvider(provider);
+    this.runtime.providers.setEphemeralKey(key);
+    this.missingKey = false;
+    this.notify();
+  }
+
+  localServers(): Promise<LocalServer[]> {
+    return findLocalServers();
+  }
+
+  async connectLocalServer(server: LocalServer): Promise<void> {
+    const model = await firstLocalModel(server.baseUrl);
+    this.runtime.setProvider('openai', model);
+    this.runtime.providers.setBaseUrl(server.baseUrl);
+    this.missingKey = false;
+    this.notify();
+  }
+
+  mcpStatus(): McpServerStatus[] {
+    return mcpStatus(this.runtime);
+  }
+
+  stats(): string {
+    return formatSessionStats(this.runtime.statsSnapshot()).join('\n');
   }
 
   onInfoChange(listener: () => void): () => void {

@@ -24,7 +24,11 @@ export async function startInteractive(options: CliOptions): Promise<number> {
   const cwd = process.cwd();
   const trust = await checkTrust(cwd, options);
   const runtime = await startRuntime(options, { cwd, interactive: true, trusted: trust.trusted });
-  const controller = new RuntimeController(runtime, { historyFile: promptHistoryFile(runtime) });
+  const controller = new RuntimeController(runtime, {
+    historyFile: promptHistoryFile(runtime),
+    trust: trust.enabled ? trust.state : 'trusted',
+    rebuild: (trusted, resume) => startRuntime(options, { cwd, interactive: true, trusted, ...(resume ? { resume } : {}) }),
+  });
   const restoreConsole = captureConsole((text) => controller.current.warn(text));
   try {
     return await runInteractive(options, { controller });

@@ -52,5 +52,6 @@ export async function startRuntime(
     ...(mode ? { approvalMode: mode } : {}),
     ...(resume ? { resume } : {}),
     rules: { allow: options.allow ?? [], ask: options.ask ?? [], deny: options.deny ?? [] },
+    ...(options.debug ? { debug: true } : {}),
   });
 }

@@ -9,6 +9,12 @@ export const providerSettingsSchema = z
     baseUrl: z.url().optional().describe('Base URL of the API, for OpenAI-compatible servers and proxies.'),
     model: z.string().min(1).optional().describe("Default model for this provider."),
     fallbackModel: z.string().min(1).optional().describe('Model used after repeated quota errors.'),
+    api: z
+      .enum(['anthropic', 'openai-chat', 'openai-responses', 'gemini'])
+      .optional()
+      .describe('Wire API of this provider: needed for a custom name (an OpenAI-compatible server is `openai-chat`); `openai-responses` selects the Responses API for OpenAI.'),
+    contextWindow: z.number().int().positive().optional().describe('Context window in tokens, for models alfred does not know.'),
+    maxOutputTokens: z.number().int().positive().optional().describe('Output limit in tokens, for models alfred does not know.'),
   })
   .strict();
 
