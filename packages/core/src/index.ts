@@ -269,6 +269,7 @@ export { McpClientManager, type McpClientManagerOptions, type McpServerStatus } 
 export { mcpToolName, MCP_NAME_SEPARATOR, type McpServerConfig } from './tools/mcp/mcp-config.js';
 export { McpTool, type McpToolDefinition } from './tools/mcp/mcp-tool.js';
 export type { McpPromptArgument, McpPromptInfo } from './tools/mcp/mcp-prompts.js';
+export { DEFAULT_MCP_OAUTH_REDIRECT_URL, KeyStoreOAuthProvider, type McpOAuthProviderOptions, type McpTokenStore } from './tools/mcp/mcp-oauth-provider.js';
 export { WorkspaceContext, isInside, type PathProblem, type ResolvedPath } from './workspace/workspace-context.js';
 export { FileDiscoveryService, ALFRED_IGNORE_FILE, type FileDiscoveryOptions } from './workspace/file-discovery.js';
 export { writeFileAtomic } from './workspace/atomic-write.js';

@@ -21,3 +21,4 @@ export type {
 } from './mock-llm/types.js';
 export { createTestMcpServer, PIXEL_PNG_BASE64, serveHttp as serveTestMcpHttp, serveStdio as serveTestMcpStdio } from './mcp/test-mcp-server.js';
 export { startTestMcpHttpServer, testMcpServerStdioCommand, TEST_MCP_SERVER_MAIN, type RunningMcpServer } from './mcp/start-test-mcp-server.js';
+export { TEST_OAUTH } from './mcp/test-oauth-gate.js';

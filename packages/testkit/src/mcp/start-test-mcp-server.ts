@@ -16,10 +16,13 @@ export interface RunningMcpServer extends AsyncDisposable {
   stop(): Promise<void>;
 }
 
-/** Starts the test MCP server over Streamable HTTP in a child process and waits for its URL. */
-export async function startTestMcpHttpServer(): Promise<RunningMcpServer> {
+/**
+ * Starts the test MCP server over Streamable HTTP in a child process and waits for its URL; with
+ * `oauth`, it requires the `TEST_OAUTH` bearer token and serves the OAuth endpoints to refresh it.
+ */
+export async function startTestMcpHttpServer(options: { oauth?: boolean } = {}): Promise<RunningMcpServer> {
   const { command, args } = testMcpServerStdioCommand();
-  const child = spawn(command, [...args.slice(0, -1), 'http'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, [...args.slice(0, -1), options.oauth ? 'http-oauth' : 'http'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -5,6 +5,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
+import { handleOAuth } from './test-oauth-gate.js';
 
 /** A 1×1 transparent PNG, returned by the `pixel` tool to exercise image content. */
 export const PIXEL_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -47,11 +48,17 @@ export async function serveStdio(): Promise<void> {
   await createTestMcpServer().connect(new StdioServerTransport());
 }
 
-/** Serves the test server over Streamable HTTP on 127.0.0.1; one server instance per session. */
-export async function serveHttp(port = 0): Promise<{ url: string; server: Server }> {
+/**
+ * Serves the test server over Streamable HTTP on 127.0.0.1; one server instance per session. With
+ * `oauth`, requests need the test bearer token (see `TEST_OAUTH`), and the OAuth documents and token
+ * endpoint are served beside it.
+ */
+export async function serveHttp(port = 0, options: { oauth?: boolean } = {}): Promise<{ url: string; server: Server }> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
+  let origin = '';
   const http = createServer((request, response) => {
     void (async () => {
+      if (options.oauth && (await handleOAuth(request, response, origin))) return;
       const sessionId = request.headers['mcp-session-id'];
       let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
       if (!transport) {
@@ -73,5 +80,6 @@ export async function serveHttp(port = 0): Promise<{ url: string; server: Server
     });
   });
   await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`, server: http };
+  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  return { url: `${origin}/mcp`, server: http };
 }

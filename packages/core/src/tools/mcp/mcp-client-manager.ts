@@ -1,3 +1,4 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -7,6 +8,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import type { ToolRegistry } from '../registry.js';
 import { describeError } from '../tool-paths.js';
 import { mcpToolName, type McpServerConfig } from './mcp-config.js';
+import { KeyStoreOAuthProvider, type McpOAuthProviderOptions, type McpTokenStore } from './mcp-oauth-provider.js';
 import { promptText, type McpPromptInfo } from './mcp-prompts.js';
 import { McpTool, type McpToolDefinition } from './mcp-tool.js';
 
@@ -33,6 +35,10 @@ export interface McpClientManagerOptions {
   readonly registry: ToolRegistry;
   readonly servers: Readonly<Record<string, McpServerConfig>>;
   readonly clientVersion?: string;
+  /** Where OAuth tokens of servers with `oauth` set are kept (the credentials key store). */
+  readonly tokenStore?: McpTokenStore;
+  /** Shows the user the sign-in URL of a server that needs one. */
+  readonly onAuthorizationUrl?: McpOAuthProviderOptions['onAuthorizationUrl'];
 }
 
 /**
@@ -61,7 +67,7 @@ export class McpClientManager {
     this.update(connection, { name, state: 'connecting', tools: [] });
     const client = new Client({ name: 'alfred', version: this.options.clientVersion ?? '0.0.0' });
     try {
-      await client.connect(createTransport(name, config), { timeout: config.timeoutMs ?? 60_000 });
+      await client.connect(createTransport(name, config, this.authProvider(name, config)), { timeout: config.timeoutMs ?? 60_000 });
       connection.client = client;
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refresh(name).catch(() => undefined));
       client.onclose = () => {
@@ -173,13 +179,19 @@ export class McpClientManager {
     }
   }
 
+  private authProvider(name: string, config: McpServerConfig): OAuthClientProvider | undefined {
+    if (!config.oauth || !config.url) return undefined;
+    if (!this.options.tokenStore) throw new Error(`MCP server "${name}" uses OAuth, but no key store was given to keep its tokens.`);
+    return new KeyStoreOAuthProvider({ server: name, store: this.options.tokenStore, ...config.oauth, onAuthorizationUrl: this.options.onAuthorizationUrl });
+  }
+
   private update(connection: Connection, status: McpServerStatus): void {
     connection.status = status;
     for (const listener of this.listeners) listener();
   }
 }
 
-function createTransport(name: string, config: McpServerConfig): Transport {
+function createTransport(name: string, config: McpServerConfig, authProvider: OAuthClientProvider | undefined): Transport {
   if (config.command) {
     return new StdioClientTransport({
       command: config.command,
@@ -192,6 +204,6 @@ function createTransport(name: string, config: McpServerConfig): Transport {
   if (!config.url) throw new Error(`MCP server "${name}" needs either "command" or "url".`);
   const url = new URL(config.url);
   const requestInit = config.headers ? { headers: { ...config.headers } } : undefined;
-  if (config.type === 'sse') return new SSEClientTransport(url, { requestInit });
-  return new StreamableHTTPClientTransport(url, { requestInit });
+  if (config.type === 'sse') return new SSEClientTransport(url, { requestInit, authProvider });
+  return new StreamableHTTPClientTransport(url, { requestInit, authProvider });
 }

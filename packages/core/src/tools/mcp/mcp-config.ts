@@ -17,6 +17,8 @@ export interface McpServerConfig {
   readonly excludeTools?: readonly string[];
   /** Skip confirmation for this server's tools while their definitions stay the same. */
   readonly trust?: boolean;
+  /** HTTP/SSE only: authenticate with OAuth through the SDK, tokens kept in the manager's key store. */
+  readonly oauth?: { readonly scope?: string; readonly redirectUrl?: string };
 }
 
 /** The separator between server and tool in registered names: `github__create_issue`. */
