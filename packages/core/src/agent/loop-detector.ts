@@ -9,9 +9,9 @@ export interface LoopDetectorOptions {
   repeatedCallThreshold?: number;
   /** Full repetitions of a 2–4 call cycle that make a loop (default 3). */
   cycleRepetitions?: number;
-  /** Characters per text chunk compared for repetition (default 60). */
+  /** A segment without a sentence end is cut at four times this many characters (default 60). */
   textChunkSize?: number;
-  /** Occurrences of one chunk, close together, that make a loop (default 10). */
+  /** Occurrences of one sentence, close together, that make a loop (default 10). */
   textRepetitions?: number;
 }
 
@@ -30,10 +30,10 @@ export class LoopDetector {
   private readonly textRepetitions: number;
   private calls: string[] = [];
   private names: string[] = [];
-  private text = '';
-  private scanned = 0;
+  private pending = '';
+  private segments = 0;
   private inCodeFence = false;
-  private chunkPositions = new Map<string, number[]>();
+  private readonly segmentPositions = new Map<string, number[]>();
 
   constructor(options: LoopDetectorOptions = {}) {
     this.callThreshold = options.repeatedCallThreshold ?? 5;
@@ -63,24 +63,30 @@ export class LoopDetector {
     return undefined;
   }
 
-  /** Records streamed text; returns a finding when one chunk keeps coming back close together. */
+  /**
+   * Records streamed text; returns a finding when one sentence (or line) keeps coming back close
+   * together. Text is judged per completed segment, so each streamed character costs O(1).
+   */
   recordText(delta: string): LoopFinding | undefined {
-    this.text += delta;
-    while (this.scanned + this.chunkSize <= this.text.length) {
-      const chunk = this.text.slice(this.scanned, this.scanned + this.chunkSize);
-      const finding = this.inspectChunk(chunk, this.scanned);
-      if (finding) return finding;
-      this.scanned += 1;
+    for (let index = 0; index < delta.length; index += 1) {
+      const character = delta[index]!;
+      this.pending += character;
+      const boundary = character === '\n' || ((character === '.' || character === '!' || character === '?') && /\s|$/.test(delta[index + 1] ?? ' '));
+      if (boundary || this.pending.length >= this.chunkSize * 4) {
+        const finding = this.inspectSegment(this.pending);
+        this.pending = '';
+        if (finding) return finding;
+      }
     }
     return undefined;
   }
 
-  /** Forgets everything (a new model turn keeps call history; text restarts per turn). */
+  /** Forgets the text seen so far (each model turn starts afresh); call history is kept. */
   resetText(): void {
-    this.text = '';
-    this.scanned = 0;
+    this.pending = '';
+    this.segments = 0;
     this.inCodeFence = false;
-    this.chunkPositions.clear();
+    this.segmentPositions.clear();
   }
 
   reset(): void {
@@ -89,19 +95,21 @@ export class LoopDetector {
     this.resetText();
   }
 
-  private inspectChunk(chunk: string, position: number): LoopFinding | undefined {
-    if (chunk.startsWith('```')) this.inCodeFence = !this.inCodeFence;
-    // Code legitimately repeats (table rows, similar lines); only prose is checked.
-    if (this.inCodeFence) return undefined;
-    const positions = this.chunkPositions.get(chunk) ?? [];
-    positions.push(position);
-    this.chunkPositions.set(chunk, positions);
+  private inspectSegment(raw: string): LoopFinding | undefined {
+    const segment = raw.trim();
+    if (segment.startsWith('```')) this.inCodeFence = !this.inCodeFence;
+    // Code and short fragments (list bullets, "Done.") legitimately repeat; only prose is judged.
+    if (this.inCodeFence || segment.length < 20) return undefined;
+    this.segments += 1;
+    const positions = this.segmentPositions.get(segment) ?? [];
+    positions.push(this.segments);
+    if (positions.length > this.textRepetitions) positions.shift();
+    this.segmentPositions.set(segment, positions);
     if (positions.length < this.textRepetitions) return undefined;
-    const recent = positions.slice(-this.textRepetitions);
-    const span = recent[recent.length - 1]! - recent[0]!;
-    const averageGap = span / (recent.length - 1);
-    if (averageGap <= this.chunkSize * 3) {
-      return { kind: 'repeated_text', detail: `the same text repeated ${recent.length} times: "${chunk.trim().slice(0, 40)}…"` };
+    // Close together: the repeats fill most of the recent segments, not one line per page.
+    const span = positions[positions.length - 1]! - positions[0]! + 1;
+    if (span <= this.textRepetitions * 3) {
+      return { kind: 'repeated_text', detail: `the same text repeated ${positions.length} times: "${segment.slice(0, 40)}…"` };
     }
     return undefined;
   }
