@@ -21,7 +21,7 @@ export async function run(context: BenchContext): Promise<BenchSamples> {
       if (!output.includes('file(s) match')) throw new Error(`unexpected glob output: ${output.slice(0, 200)}`);
       baseline.push(timeRipgrep(['--files', '-g', '*.ts'], tree.root));
     }
-    return { samples, baseline: { label: 'rg --files -g *.ts', samples: baseline }, note: 'fresh discovery service each run (no crawl cache); includes stat for newest-first sorting' };
+    return { samples, baseline: { label: 'rg --files -g *.ts', samples: baseline }, note: 'fresh discovery service each run (no crawl cache); the tool lists with rg --files and then stats all ~36,000 matches for newest-first order (about half its time; `rg --sortr modified` is itself ~3x the unsorted baseline)' };
   } finally {
     await tree.dispose();
   }
