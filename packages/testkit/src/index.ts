@@ -22,3 +22,4 @@ export type {
 export { createTestMcpServer, PIXEL_PNG_BASE64, serveHttp as serveTestMcpHttp, serveStdio as serveTestMcpStdio } from './mcp/test-mcp-server.js';
 export { startTestMcpHttpServer, testMcpServerStdioCommand, TEST_MCP_SERVER_MAIN, type RunningMcpServer } from './mcp/start-test-mcp-server.js';
 export { TEST_OAUTH } from './mcp/test-oauth-gate.js';
+export { trustWorkspace } from './fixtures/trust.js';

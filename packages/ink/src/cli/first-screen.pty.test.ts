@@ -1,4 +1,4 @@
-import { startAlfred, tempWorkspace, type PtySession } from '@alfred/testkit';
+import { startAlfred, tempWorkspace, trustWorkspace, type PtySession } from '@alfred/testkit';
 import { describe, expect, it } from 'vitest';
 
 /** The first frame is drawn: the banner names alfred and the composer shows its `>` prompt. */
@@ -13,10 +13,17 @@ async function quitWithCtrlCTwice(session: PtySession): Promise<void> {
   session.press('ctrl+c');
 }
 
+/** A workspace the user already trusted, so no first-run dialog stands in front of the composer. */
+async function returningUserWorkspace() {
+  const workspace = await tempWorkspace();
+  await trustWorkspace(workspace);
+  return workspace;
+}
+
 describe('alfred in a terminal', () => {
   it('opens on a banner and a composer that shows what is typed', async () => {
-    await using workspace = await tempWorkspace();
-    await using session = startAlfred({ cwd: workspace.root, env: workspace.env(), cols: 100, rows: 30 });
+    await using workspace = await returningUserWorkspace();
+    await using session = startAlfred({ cwd: workspace.root, env: workspace.env({ ANTHROPIC_API_KEY: 'test-key' }), cols: 100, rows: 30 });
 
     const lines = await session.waitForText(firstFrameDrawn);
     expect(lines).toHaveLength(30);
@@ -30,8 +37,8 @@ describe('alfred in a terminal', () => {
   });
 
   it('quits on Ctrl+C twice with exit code 0 and gives the terminal back as it found it', async () => {
-    await using workspace = await tempWorkspace();
-    await using session = startAlfred({ cwd: workspace.root, env: workspace.env(), cols: 100, rows: 30 });
+    await using workspace = await returningUserWorkspace();
+    await using session = startAlfred({ cwd: workspace.root, env: workspace.env({ ANTHROPIC_API_KEY: 'test-key' }), cols: 100, rows: 30 });
     await session.waitForText(firstFrameDrawn);
     await session.waitForRawInput();
 
@@ -50,9 +57,10 @@ describe('alfred in a terminal', () => {
   });
 
   it('shows the folder it was started in', async () => {
-    await using workspace = await tempWorkspace();
-    await using session = startAlfred({ cwd: workspace.root, env: workspace.env(), cols: 80, rows: 24 });
+    await using workspace = await returningUserWorkspace();
+    await using session = startAlfred({ cwd: workspace.root, env: workspace.env({ ANTHROPIC_API_KEY: 'test-key' }), cols: 80, rows: 24 });
     await session.waitForText(firstFrameDrawn);
-    expect(session.screenText()).toContain(workspace.root.slice(-20));
+    // The footer keeps the end of the path, so the folder name is readable at 80 columns.
+    expect(session.screenText()).toContain(workspace.root.slice(-15));
   });
 });

@@ -16,20 +16,37 @@ function shortenHome(path: string): string {
   return home && path.startsWith(home) ? `~${path.slice(home.length)}` : path;
 }
 
-/** The status line: cwd and branch, provider/model, context left, approval mode, session tokens. */
+/** Keeps the end of a path (the folder name matters most), cutting from the start. */
+function fitStart(text: string, width: number): string {
+  if (width <= 1) return '';
+  return text.length <= width ? text : `…${text.slice(text.length - width + 1)}`;
+}
+
+/**
+ * The status line: cwd and branch, provider/model, context left, approval mode, session tokens.
+ * On a narrow terminal the least useful parts go first (tokens, then context), and the path keeps
+ * its end, so the folder name stays readable.
+ */
 export function Footer({ info, theme, width, message }: FooterProps) {
   const where = `${shortenHome(info.cwd)}${info.gitBranch ? ` (${info.gitBranch})` : ''}`;
   const contextLeft = info.contextWindow > 0 ? `${Math.max(0, Math.round(100 - (info.contextTokens / info.contextWindow) * 100))}% context left` : undefined;
-  const right = [`${info.provider}/${info.model}`, contextLeft, `${formatTokens(info.sessionTokens)} tokens`].filter(Boolean).join(' · ');
+  const mode = `${info.approvalMode.replace('_', '-')} (shift+tab)`;
+  const parts = [`${info.provider}/${info.model}`, contextLeft, `${formatTokens(info.sessionTokens)} tokens`].filter((part): part is string => Boolean(part));
+  let right = `  ${parts.join(' · ')}`;
+  while (parts.length > 1 && mode.length + right.length > width * 0.6) {
+    parts.pop();
+    right = `  ${parts.join(' · ')}`;
+  }
+  const leftWidth = Math.max(0, width - mode.length - right.length - 1);
   const modeColor = info.approvalMode === 'yolo' ? theme.colors.error : info.approvalMode === 'default' ? theme.colors.muted : theme.colors.warning;
   return (
     <Box width={width} justifyContent="space-between">
-      <Text color={message ? theme.colors.warning : theme.colors.muted} wrap="truncate-middle">
-        {message ?? where}
+      <Text color={message ? theme.colors.warning : theme.colors.muted} wrap="truncate-end">
+        {message ?? fitStart(where, leftWidth)}
       </Text>
-      <Text wrap="truncate-start">
-        <Text color={modeColor}>{`${info.approvalMode.replace('_', '-')} (shift+tab)`}</Text>
-        <Text color={theme.colors.muted}>{`  ${right}`}</Text>
+      <Text wrap="truncate-end">
+        <Text color={modeColor}>{mode}</Text>
+        <Text color={theme.colors.muted}>{right}</Text>
       </Text>
     </Box>
   );
