@@ -30,6 +30,7 @@ import { createToolbox } from './tool-adapter.js';
 import { checkpointBefore, openSession, type SessionWiring } from './session-wiring.js';
 import { registerSessionCommands } from './session-commands.js';
 import { createObservability } from './observability.js';
+import { syncMcpPrompts } from './mcp-prompts.js';
 
 /** What starting alfred needs: the folder, the environment and the command line's choices. */
 export interface CreateRuntimeOptions {
@@ -103,7 +104,6 @@ export async function createRuntime(options: CreateRuntimeOptions): Promise<Alfr
 
   const servers = merged.mcpServers as Record<string, McpServerConfig>;
   const mcp = Object.keys(servers).length > 0 ? new McpClientManager({ registry, servers }) : undefined;
-  if (mcp && options.connectMcp !== false) void mcp.connectAll();
 
   const providers = createProviders(options, settings, paths);
   const contextWindow = () => providers.modelInfo().contextWindow ?? DEFAULT_CONTEXT_WINDOW;
@@ -157,6 +157,11 @@ export async function createRuntime(options: CreateRuntimeOptions): Promise<Alfr
   const commands = new SlashCommandRegistry<AlfredRuntime>();
   registerBuiltinCommands(commands);
   registerSessionCommands(commands);
+  if (mcp && options.connectMcp !== false) {
+    const sync = () => void syncMcpPrompts(mcp, commands);
+    mcp.onChange(sync);
+    void mcp.connectAll().then(sync);
+  }
   const shell = createShellModeRunner({ registry, policy, approvalMode: currentMode, workspaceRoot: workspace.root });
   const custom = await loadCustomCommands({ userDir: paths.commands, workspaceDir: workspacePaths.commands, trusted: options.trusted });
   notices.push(...custom.errors);
