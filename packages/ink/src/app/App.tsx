@@ -1,93 +1,102 @@
-import { Box, measureElement, Text, useApp, useInput, useStdout, type DOMElement } from 'ink';
+import { Box, measureElement, Text, type DOMElement } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ConfirmationDialog } from '../components/dialogs/ConfirmationDialog.js';
-import { ThemeDialog } from '../components/dialogs/ThemeDialog.js';
 import { Composer } from '../components/composer/Composer.js';
+import { ConfirmationDialog } from '../components/dialogs/ConfirmationDialog.js';
 import { Footer } from '../components/Footer.js';
 import { SpinnerLine } from '../components/SpinnerLine.js';
 import { bannerRows } from '../components/transcript/banner-rows.js';
 import { InlineTranscript } from '../components/transcript/InlineTranscript.js';
+import { SearchBar } from '../components/transcript/SearchBar.js';
 import { TranscriptViewport } from '../components/transcript/TranscriptViewport.js';
-import { transcriptWindow } from '../components/transcript/transcript-window.js';
+import { transcriptRows, transcriptWindow } from '../components/transcript/transcript-window.js';
 import { useAgentSession } from '../hooks/use-agent-session.js';
 import { useComposer } from '../hooks/use-composer.js';
+import { KeyRouter } from '../hooks/use-keys.js';
 import { useTerminalSize } from '../hooks/use-terminal-size.js';
 import type { TranscriptState } from '../state/history-items.js';
 import { paletteOf } from '../theme/paint.js';
 import { DEFAULT_THEME, type Theme } from '../theme/themes.js';
-import { localCommand } from './local-commands.js';
+import { DialogHost } from './DialogHost.js';
+import { editInEditor } from './external-editor.js';
 import type { SessionController, SessionInfo } from './session-controller.js';
-import { copyToClipboard } from './terminal-screen.js';
-import { UI_COMMANDS } from './ui-commands.js';
+import type { TerminalControl } from './terminal-screen.js';
+import { allCommands } from './ui-commands.js';
+import { useAppKeys } from './use-app-keys.js';
+import { useDialogs } from './use-dialogs.js';
 import { useScrolling } from './use-scrolling.js';
+import { useSubmit } from './use-submit.js';
+import { useTranscriptSearch } from './use-transcript-search.js';
 
 export interface AppProps {
   controller: SessionController;
   mode: 'fullscreen' | 'inline';
   version: string;
   theme?: Theme;
+  /** The real terminal's modes (mouse, editor hand-over, suspend); absent in component tests. */
+  terminal?: TerminalControl;
   /** Receives the transcript and theme as they change, so the caller can print them on exit. */
   onStateChange?(state: TranscriptState, theme: Theme): void;
 }
 
 /** The root of the TUI: the one place that subscribes to the controller. */
-export function App({ controller, mode, version, theme: initialTheme = DEFAULT_THEME, onStateChange }: AppProps) {
-  const { exit } = useApp();
-  const { stdout } = useStdout();
+export function App(props: AppProps) {
+  return (
+    <KeyRouter>
+      <Screen {...props} />
+    </KeyRouter>
+  );
+}
+
+/** Keeps the footer's snapshot fresh: on the controller's signal and whenever a turn starts or ends. */
+function useInfo(controller: SessionController, running: boolean) {
+  const [info, setInfo] = useState(() => controller.info());
+  useEffect(() => controller.onInfoChange?.(() => setInfo(controller.info())), [controller]);
+  useEffect(() => setInfo(controller.info()), [controller, running]);
+  return [info, setInfo] as const;
+}
+
+/** The height of the rows under the transcript, measured after each render. */
+function useMeasuredHeight() {
+  const ref = useRef<DOMElement>(null);
+  const [height, setHeight] = useState(5);
+  useEffect(() => {
+    if (!ref.current) return;
+    const measured = measureElement(ref.current).height;
+    if (measured !== height) setHeight(measured);
+  });
+  return { ref, height };
+}
+
+function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME, terminal, onStateChange }: AppProps) {
   const { columns, rows } = useTerminalSize();
   const session = useAgentSession(controller);
   const [theme, setTheme] = useState(initialTheme);
-  const [dialog, setDialog] = useState<'theme' | undefined>();
-  const [info, setInfo] = useState(() => controller.info());
+  const dialogs = useDialogs(controller);
   const [message, setMessage] = useState<string | undefined>();
-  const [history, setHistory] = useState<string[]>(() => controller.history?.() ?? []);
-  const queued = useRef<Array<{ text: string; shell: boolean }>>([]);
   const { state, running } = session;
+  const [info, setInfo] = useInfo(controller, running);
   const confirmation = state.confirmations[0];
   const width = Math.max(20, columns);
+  const fullscreen = mode === 'fullscreen';
 
-  useEffect(() => controller.onInfoChange?.(() => setInfo(controller.info())), [controller]);
-  useEffect(() => {
-    setInfo(controller.info());
-  }, [controller, running]);
-  useEffect(() => {
-    onStateChange?.(state, theme);
-  }, [onStateChange, state, theme]);
+  useEffect(() => onStateChange?.(state, theme), [onStateChange, state, theme]);
 
-  const run = (text: string, shell: boolean) => {
-    void session.send(text, shell).then(() => {
-      const next = queued.current.shift();
-      if (next) run(next.text, next.shell);
-    });
-  };
-
-  const submit = (text: string, shell: boolean) => {
-    setMessage(undefined);
-    setHistory((entries) => [...entries, text]);
-    controller.recordPrompt?.(text);
-    const effect = shell ? undefined : localCommand(text, state, controller, version);
-    if (effect?.kind === 'notice') return session.dispatch({ type: 'notice', level: 'info', text: effect.text });
-    if (effect?.kind === 'clear') return session.dispatch({ type: 'clear' });
-    if (effect?.kind === 'theme_dialog') return setDialog('theme');
-    if (effect?.kind === 'quit') return exit();
-    if (effect?.kind === 'copy') {
-      copyToClipboard(stdout, effect.text);
-      return session.dispatch({ type: 'notice', level: 'info', text: 'Copied the last answer to the clipboard.' });
-    }
-    if (running) {
-      queued.current.push({ text, shell });
-      return setMessage(`queued: ${text.slice(0, 40)}`);
-    }
-    run(text, shell);
-  };
-
+  const { submit, history } = useSubmit({ controller, session, version, openDialog: dialogs.open, setMessage });
   const interrupt = () => {
     if (running) return controller.cancel();
-    if (message === 'press Ctrl+C again to quit') return exit();
+    if (message === 'press Ctrl+C again to quit') return submit('/quit', false);
     setMessage('press Ctrl+C again to quit');
   };
 
-  const commands = useMemo(() => [...UI_COMMANDS, ...controller.commands()], [controller]);
+  const bottom = useMeasuredHeight();
+  // Ink clears the whole screen when a frame is as tall as the terminal; stay one row short.
+  const viewportHeight = Math.max(1, rows - 1 - bottom.height);
+  const context = { theme, width, thinkingExpanded: state.thinkingExpanded, now: Date.now() };
+  const header = useMemo(() => bannerRows(version, paletteOf(theme), width), [version, theme, width]);
+  const scrolling = useScrolling(fullscreen && dialogs.dialog === undefined, viewportHeight, true);
+  const search = useTranscriptSearch(() => transcriptRows(header, state.items, context), scrolling.reveal);
+  const idle = confirmation === undefined && dialogs.dialog === undefined && search.search === undefined;
+  const commands = useMemo(() => allCommands(controller), [controller]);
   const composer = useComposer({
     history,
     commands,
@@ -95,29 +104,18 @@ export function App({ controller, mode, version, theme: initialTheme = DEFAULT_T
     onSubmit: submit,
     onInterrupt: interrupt,
     onEscape: () => (running ? controller.cancel() : undefined),
-    active: confirmation === undefined && dialog === undefined,
+    ...(terminal ? { onExternalEdit: (text: string) => Promise.resolve(editInEditor(text, terminal)) } : {}),
+    active: idle,
+  });
+  useAppKeys({
+    controller, session, terminal, fullscreen, idle, setMessage,
+    onApprovalMode: (approvalMode) => setInfo({ ...controller.info(), approvalMode }),
+    onSearch: search.open,
   });
 
-  const bottomRef = useRef<DOMElement>(null);
-  const [bottomHeight, setBottomHeight] = useState(5);
-  useEffect(() => {
-    if (!bottomRef.current) return;
-    const { height } = measureElement(bottomRef.current);
-    if (height !== bottomHeight) setBottomHeight(height);
-  });
-
-  // Ink clears the whole screen when a frame is as tall as the terminal; stay one row short.
-  const viewportHeight = Math.max(1, rows - 1 - bottomHeight);
-  const context = { theme, width, thinkingExpanded: state.thinkingExpanded, now: Date.now() };
-  const header = useMemo(() => bannerRows(version, paletteOf(theme), width), [version, theme, width]);
-  const scrolling = useScrolling(mode === 'fullscreen' && dialog === undefined, viewportHeight, composer.buffer.text === '');
-
-  useInput((input, key) => {
-    if (key.tab && key.shift) setInfo({ ...controller.info(), approvalMode: controller.cycleApprovalMode() });
-    else if (key.ctrl && input === 't') session.dispatch({ type: 'toggle_thinking' });
-  });
-
-  const window = mode === 'fullscreen' ? transcriptWindow({ header, items: state.items, context, height: viewportHeight, scrollTop: scrolling.scrollTop }) : undefined;
+  const window = fullscreen
+    ? transcriptWindow({ header, items: state.items, context, height: viewportHeight, scrollTop: scrolling.scrollTop, highlight: search.highlight })
+    : undefined;
   if (window) scrolling.observe(window);
 
   return (
@@ -125,18 +123,20 @@ export function App({ controller, mode, version, theme: initialTheme = DEFAULT_T
       {window ? (
         <TranscriptViewport window={window} height={viewportHeight} />
       ) : (
-        <InlineTranscript header={header} items={state.items} context={context} maxLiveRows={Math.max(3, rows - 2 - bottomHeight)} />
+        <InlineTranscript header={header} items={state.items} context={context} maxLiveRows={Math.max(3, rows - 2 - bottom.height)} />
       )}
-      <Box ref={bottomRef} flexDirection="column" flexShrink={0}>
-        {window && window.hiddenBelow > 0 ? <Box justifyContent="center"><SpinnerFreeText text={`${window.hiddenBelow} new lines ↓ (end to follow)`} theme={theme} /></Box> : null}
+      <Box ref={bottom.ref} flexDirection="column" flexShrink={0}>
+        {window ? <NewLinesMarker count={window.hiddenBelow} theme={theme} /> : null}
         {confirmation ? (
           <ConfirmationDialog key={confirmation.callId} pending={confirmation} theme={theme} width={width} onAnswer={(callId, outcome) => controller.respond(callId, outcome)} />
         ) : null}
-        {dialog === 'theme' ? (
-          <ThemeDialog current={theme} width={width} onChoose={(chosen) => { if (chosen) setTheme(chosen); setDialog(undefined); }} />
+        {dialogs.dialog && !confirmation ? (
+          <DialogHost key={dialogs.dialog.kind} dialog={dialogs.dialog} controller={controller} theme={theme} width={width} onClose={dialogs.close}
+            onNotice={(level, text) => session.dispatch({ type: 'notice', level, text })} onReplay={session.replay} onTheme={setTheme} />
         ) : null}
         {running && state.turnStartedAt !== undefined && !confirmation ? <SpinnerLine startedAt={state.turnStartedAt} theme={theme} /> : null}
-        {confirmation ? null : <Composer view={composer} theme={theme} width={width} placeholder="Ask alfred, @ to add a file, / for commands" />}
+        {search.search ? <SearchBar search={search.search} theme={theme} width={width} /> : null}
+        {confirmation || search.search ? null : <Composer view={composer} theme={theme} width={width} placeholder="Ask alfred, @ to add a file, / for commands" />}
         <Footer info={mergeInfo(info, state)} theme={theme} width={width} message={message} />
       </Box>
     </Box>
@@ -149,6 +149,12 @@ function mergeInfo(info: SessionInfo, state: TranscriptState): SessionInfo {
   return { ...info, ...fromEvents, sessionTokens: Math.max(info.sessionTokens, state.sessionTokens) };
 }
 
-function SpinnerFreeText({ text, theme }: { text: string; theme: Theme }) {
-  return <Box><Text color={theme.colors.accent}>{text}</Text></Box>;
+/** "N new lines ↓" while the full-screen view is scrolled up and output arrives below it. */
+function NewLinesMarker({ count, theme }: { count: number; theme: Theme }) {
+  if (count === 0) return null;
+  return (
+    <Box justifyContent="center">
+      <Text color={theme.colors.accent}>{`${count} new lines ↓ (end to follow)`}</Text>
+    </Box>
+  );
 }

@@ -1,4 +1,4 @@
-import { render } from 'ink';
+import { render, type Instance } from 'ink';
 import { readFileSync } from 'node:fs';
 import type { CliOptions } from '../cli/argv.js';
 import { VERSION } from '../cli/version.js';
@@ -8,26 +8,36 @@ import type { TranscriptState } from '../state/history-items.js';
 import { paletteOf } from '../theme/paint.js';
 import { DEFAULT_THEME, type Theme } from '../theme/themes.js';
 import { App } from './App.js';
-import { ScriptedController, unconfiguredController, type ScriptStep } from './scripted-controller.js';
+import { ScriptedController, unconfiguredController, type ScriptedControllerOptions, type ScriptStep } from './scripted-controller.js';
 import type { SessionController } from './session-controller.js';
-import { enterAlternateScreen } from './terminal-screen.js';
+import { takeTerminal } from './terminal-screen.js';
 
 /**
- * Test hook: `ALFRED_SCRIPTED_EVENTS=<file>` plays the JSON array of scripts (one array of steps per
- * prompt) in that file instead of talking to a provider. Only the pty tests set it.
+ * Test hook: `ALFRED_SCRIPTED_EVENTS=<file>` plays the scripts in that file instead of talking to a
+ * provider: a JSON array of scripts (one array of steps per prompt), or the scripted controller's
+ * options (`{ "scripts": [...], "trust": "unknown", ... }`). Only pty tests and benches set it.
  */
 function controllerFromEnvironment(): SessionController | undefined {
   const file = process.env['ALFRED_SCRIPTED_EVENTS'];
   if (!file) return undefined;
-  const scripts = JSON.parse(readFileSync(file, 'utf8')) as ScriptStep[][];
-  return new ScriptedController({ scripts, paths: ['src/', 'src/app.ts', 'README.md'] });
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as ScriptStep[][] | ScriptedControllerOptions;
+  const options = Array.isArray(parsed) ? { scripts: parsed } : parsed;
+  return new ScriptedController({ paths: ['src/', 'src/app.ts', 'README.md'], ...options });
 }
 
-/** The whole transcript as rows, for the normal screen after leaving the alternate one. */
-function transcriptText(state: TranscriptState, theme: Theme, width: number): string {
-  const context = { theme, width, thinkingExpanded: state.thinkingExpanded, now: Date.now() };
-  const rows = [...bannerRows(VERSION, paletteOf(theme), width), ...state.items.flatMap((item) => itemRows(item, context))];
-  return `${rows.join('\n')}\n`;
+/** Prints the items not printed yet into the normal screen (on exit and on Ctrl+Z in full screen). */
+function transcriptPrinter(stdout: NodeJS.WriteStream) {
+  let printedUpTo = 0;
+  let bannerPrinted = false;
+  return (state: TranscriptState, theme: Theme) => {
+    const width = stdout.columns || 80;
+    const context = { theme, width, thinkingExpanded: state.thinkingExpanded, now: Date.now() };
+    const fresh = state.items.filter((item) => item.id > printedUpTo);
+    const rows = [...(bannerPrinted ? [] : bannerRows(VERSION, paletteOf(theme), width)), ...fresh.flatMap((item) => itemRows(item, context))];
+    bannerPrinted = true;
+    printedUpTo = state.items.at(-1)?.id ?? printedUpTo;
+    if (rows.length > 0) stdout.write(`${rows.join('\n')}\n`);
+  };
 }
 
 export interface InteractiveOverrides {
@@ -36,22 +46,42 @@ export interface InteractiveOverrides {
 
 /** Starts the TUI and resolves with the process exit code when the user quits. */
 export async function runInteractive(options: CliOptions, overrides: InteractiveOverrides = {}): Promise<number> {
+  // Raw input at once: keys typed while alfred starts are neither echoed by the tty nor held for a
+  // line ending; they wait for the composer, which shows them as soon as it is drawn.
+  if (process.stdin.isTTY) process.stdin.setRawMode(true);
   const controller = overrides.controller ?? controllerFromEnvironment() ?? unconfiguredController();
   const mode = options.inline === true ? 'inline' : 'fullscreen';
-  const screen = mode === 'fullscreen' ? enterAlternateScreen(process.stdout) : undefined;
   let last: { state: TranscriptState; theme: Theme } | undefined;
-  const instance = render(
-    <App controller={controller} mode={mode} version={VERSION} onStateChange={(state, theme) => (last = { state, theme })} />,
-    { exitOnCtrlC: false, patchConsole: false, incrementalRendering: process.env['ALFRED_INCREMENTAL'] === '1', maxFps: 60 },
+  const ink: { instance?: Instance } = {};
+  const print = transcriptPrinter(process.stdout);
+  const element = () => (
+    <App controller={controller} mode={mode} version={VERSION} terminal={terminal} onStateChange={(state, theme) => (last = { state, theme })} />
   );
+  const terminal = takeTerminal({
+    stdout: process.stdout,
+    stdin: process.stdin,
+    fullscreen: mode === 'fullscreen',
+    onLeave: () => {
+      if (mode === 'fullscreen' && last) print(last.state, last.theme);
+    },
+    onReturn: () => {
+      ink.instance?.clear();
+      ink.instance?.rerender(element());
+    },
+  });
+  const instance = render(element(), {
+    exitOnCtrlC: false,
+    patchConsole: false,
+    incrementalRendering: process.env['ALFRED_INCREMENTAL'] !== '0',
+    maxFps: 60,
+  });
+  ink.instance = instance;
   try {
     await instance.waitUntilExit();
   } finally {
     instance.cleanup();
-    if (screen) {
-      screen.restore();
-      if (last) process.stdout.write(transcriptText(last.state, last.theme ?? DEFAULT_THEME, process.stdout.columns || 80));
-    }
+    terminal.restore();
+    if (mode === 'fullscreen' && last) print(last.state, last.theme ?? DEFAULT_THEME);
   }
   return 0;
 }

@@ -1,5 +1,8 @@
 import type { AgentEvent, ConfirmationOutcome } from '@alfred/core';
-import type { CommandInfo, SessionController, SessionInfo } from './session-controller.js';
+import type {
+  CommandInfo, LocalServer, McpServerStatus, ModelInfo, ReplayEvent, SessionController, SessionInfo, SessionListing,
+  SettingEntry, SettingScope, ToolInfo, TrustLevel, TrustState,
+} from './session-controller.js';
 
 /**
  * A controller that plays scripted event sequences: one script per prompt, in order (the last one
@@ -14,6 +17,22 @@ export interface ScriptedControllerOptions {
   commands?: CommandInfo[];
   paths?: string[];
   history?: string[];
+  /** What the dialogs list; a dialog whose data is missing here is still offered, empty. */
+  models?: ModelInfo[];
+  providers?: string[];
+  tools?: ToolInfo[];
+  sessions?: Array<SessionListing & { events: ReplayEvent[] }>;
+  settings?: SettingEntry[];
+  trust?: TrustState;
+  needsAuth?: boolean;
+  localServers?: LocalServer[];
+  mcp?: McpServerStatus[];
+}
+
+/** A call the UI made to a dialog method, recorded for tests to check. */
+export interface ControllerCall {
+  method: string;
+  args: unknown[];
 }
 
 const MODES = ['default', 'auto_edit', 'yolo', 'plan'];
@@ -21,6 +40,7 @@ const MODES = ['default', 'auto_edit', 'yolo', 'plan'];
 export class ScriptedController implements SessionController {
   readonly prompts: string[] = [];
   readonly answers: Array<{ callId: string; outcome: ConfirmationOutcome }> = [];
+  readonly calls: ControllerCall[] = [];
   private readonly options: ScriptedControllerOptions;
   private snapshot: SessionInfo;
   private waiting: { callId: string; resolve: () => void } | undefined;
@@ -91,6 +111,92 @@ export class ScriptedController implements SessionController {
 
   history(): string[] {
     return this.options.history ?? [];
+  }
+
+  listModels(): Promise<ModelInfo[]> {
+    return Promise.resolve(this.options.models ?? []);
+  }
+
+  setModel(id: string): void {
+    this.record('setModel', id);
+    this.snapshot = { ...this.snapshot, model: id };
+  }
+
+  listProviders(): string[] {
+    return this.options.providers ?? ['anthropic', 'openai', 'gemini'];
+  }
+
+  setProvider(name: string, model?: string): void {
+    this.record('setProvider', name, model);
+    this.snapshot = { ...this.snapshot, provider: name, ...(model === undefined ? {} : { model }) };
+  }
+
+  tools(): ToolInfo[] {
+    return this.options.tools ?? [];
+  }
+
+  setToolEnabled(name: string, enabled: boolean): void {
+    this.record('setToolEnabled', name, enabled);
+    this.options.tools = this.tools().map((tool) => (tool.name === name ? { ...tool, enabled } : tool));
+  }
+
+  sessions(): Promise<SessionListing[]> {
+    return Promise.resolve((this.options.sessions ?? []).map(({ events: _events, ...listing }) => listing));
+  }
+
+  resumeSession(id: string): Promise<ReplayEvent[]> {
+    this.record('resumeSession', id);
+    const found = this.options.sessions?.find((session) => session.id === id);
+    return found ? Promise.resolve(found.events) : Promise.reject(new Error(`no session ${id}`));
+  }
+
+  settingsEntries(): SettingEntry[] {
+    return this.options.settings ?? [];
+  }
+
+  setSetting(keyPath: string, value: unknown, scope: SettingScope): void {
+    this.record('setSetting', keyPath, value, scope);
+    this.options.settings = this.settingsEntries().map((entry) => (entry.keyPath === keyPath ? { ...entry, value, origin: scope } : entry));
+  }
+
+  trustState(): TrustState {
+    return this.options.trust ?? 'trusted';
+  }
+
+  setTrust(level: TrustLevel): Promise<void> {
+    this.record('setTrust', level);
+    this.options.trust = level === 'DO_NOT_TRUST' ? 'untrusted' : 'trusted';
+    return Promise.resolve();
+  }
+
+  needsAuth(): boolean {
+    return this.options.needsAuth ?? false;
+  }
+
+  setApiKey(provider: string, key: string): Promise<void> {
+    this.record('setApiKey', provider, key);
+    this.options.needsAuth = false;
+    this.snapshot = { ...this.snapshot, provider };
+    return Promise.resolve();
+  }
+
+  localServers(): Promise<LocalServer[]> {
+    return Promise.resolve(this.options.localServers ?? []);
+  }
+
+  connectLocalServer(server: LocalServer): Promise<void> {
+    this.record('connectLocalServer', server);
+    this.options.needsAuth = false;
+    this.snapshot = { ...this.snapshot, provider: server.name };
+    return Promise.resolve();
+  }
+
+  mcpStatus(): McpServerStatus[] {
+    return this.options.mcp ?? [];
+  }
+
+  private record(method: string, ...args: unknown[]): void {
+    this.calls.push({ method, args });
   }
 
   private until(callId: string): Promise<void> {

@@ -1,9 +1,12 @@
-import { useInput } from 'ink';
 import { useRef, useState } from 'react';
 import type { TranscriptWindow } from '../components/transcript/transcript-window.js';
+import { useKeys } from '../hooks/use-keys.js';
+
+/** Rows one wheel step moves, as most terminals scroll their own scrollback. */
+const WHEEL_ROWS = 3;
 
 /**
- * Full-screen scrolling: PgUp/PgDn and Shift+↑/↓ move the view, Home/End jump (when the composer
+ * Full-screen scrolling: PgUp/PgDn and Shift+↑/↓ and the mouse wheel move the view, Home/End jump (when the composer
  * is empty, where they would otherwise move the cursor). `scrollTop` undefined means "follow".
  */
 export function useScrolling(active: boolean, height: number, composerEmpty: boolean) {
@@ -18,10 +21,11 @@ export function useScrolling(active: boolean, height: number, composerEmpty: boo
     setScrollTop(top >= maxTop ? undefined : top);
   };
 
-  useInput(
+  useKeys(
     (_input, key) => {
       const page = Math.max(1, height - 2);
-      if (key.pageUp) moveBy(-page);
+      if (key.wheel !== undefined) moveBy(key.wheel * WHEEL_ROWS);
+      else if (key.pageUp) moveBy(-page);
       else if (key.pageDown) moveBy(page);
       else if (key.shift && key.upArrow) moveBy(-1);
       else if (key.shift && key.downArrow) moveBy(1);
@@ -33,6 +37,14 @@ export function useScrolling(active: boolean, height: number, composerEmpty: boo
 
   return {
     scrollTop,
+    /** Shows the row `row` (a search match) near the top of the view. */
+    reveal(row: number) {
+      const window = last.current;
+      if (!window) return;
+      const maxTop = Math.max(0, window.totalRows - height);
+      const top = Math.min(maxTop, Math.max(0, row - 2));
+      setScrollTop(top >= maxTop ? undefined : top);
+    },
     observe(window: TranscriptWindow) {
       last.current = window;
     },

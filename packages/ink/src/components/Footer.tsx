@@ -33,7 +33,9 @@ export function Footer({ info, theme, width, message }: FooterProps) {
   const mode = `${info.approvalMode.replace('_', '-')} (shift+tab)`;
   const parts = [`${info.provider}/${info.model}`, contextLeft, `${formatTokens(info.sessionTokens)} tokens`].filter((part): part is string => Boolean(part));
   let right = `  ${parts.join(' · ')}`;
-  while (parts.length > 1 && mode.length + right.length > width * 0.6) {
+  // Figures go only when they would squeeze the folder name below what keeps it readable.
+  const folderRoom = Math.min(where.length, Math.max(15, Math.floor(width * 0.3)));
+  while (parts.length > 1 && mode.length + right.length + folderRoom + 1 > width) {
     parts.pop();
     right = `  ${parts.join(' · ')}`;
   }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionController } from '../app/session-controller.js';
 import { EMPTY_TRANSCRIPT, type TranscriptState } from '../state/history-items.js';
 import { reduceTranscript, type TranscriptAction } from '../state/reduce-transcript.js';
+import { replayTranscript } from '../state/replay-transcript.js';
 
 /** Streaming deltas are folded into the state at once but drawn at most once per frame. */
 const FRAME_MS = 16;
@@ -13,6 +14,8 @@ export interface AgentSessionHandle {
   running: boolean;
   dispatch(action: TranscriptAction): void;
   send(prompt: string, shell: boolean): Promise<void>;
+  /** Replaces the transcript with a resumed session's events. */
+  replay(events: readonly TranscriptAction[]): void;
 }
 
 /** The one subscriber to the controller's event stream: reduces events into the transcript. */
@@ -51,5 +54,13 @@ export function useAgentSession(controller: SessionController): AgentSessionHand
     [controller, dispatch],
   );
 
-  return { state, running: state.turnStartedAt !== undefined, dispatch, send };
+  const replay = useCallback(
+    (events: readonly TranscriptAction[]) => {
+      latest.current = replayTranscript(events, Date.now(), latest.current);
+      flush();
+    },
+    [flush],
+  );
+
+  return { state, running: state.turnStartedAt !== undefined, dispatch, send, replay };
 }

@@ -1,11 +1,14 @@
 import type { ConfirmationOutcome } from '@alfred/core';
-import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { Box, Text } from 'ink';
+import type { KeyPress } from '../../hooks/key-events.js';
+import { useKeys } from '../../hooks/use-keys.js';
+import { useLatestState } from '../../hooks/use-latest-state.js';
 import type { PendingConfirmation } from '../../state/history-items.js';
 import { paletteOf } from '../../theme/paint.js';
 import type { Theme } from '../../theme/themes.js';
-import { backspace, bufferOf, insert, moveLeft, moveRight, type ComposerBuffer } from '../composer/composer-buffer.js';
+import { bufferOf, type ComposerBuffer } from '../composer/composer-buffer.js';
 import { CONFIRMATION_CHOICES, confirmationRows } from './confirmation-rows.js';
+import { editField, FieldText } from './text-field.js';
 
 interface ConfirmationDialogProps {
   pending: PendingConfirmation;
@@ -16,31 +19,24 @@ interface ConfirmationDialogProps {
 
 type Stage = { kind: 'choose' } | { kind: 'reason'; buffer: ComposerBuffer } | { kind: 'modify'; buffer: ComposerBuffer; error?: string };
 
-function editText(buffer: ComposerBuffer, input: string, key: { backspace: boolean; delete: boolean; leftArrow: boolean; rightArrow: boolean; return: boolean; ctrl: boolean }): ComposerBuffer {
-  if (key.backspace || key.delete) return backspace(buffer);
-  if (key.leftArrow) return moveLeft(buffer);
-  if (key.rightArrow) return moveRight(buffer);
-  if (input === '\n') return insert(buffer, '\n');
-  if (key.ctrl || input === '') return buffer;
-  return insert(buffer, input.replaceAll('\r', '\n'));
-}
-
 /** Asks before a tool runs; number keys answer, 4 edits the arguments, 5 asks for a reason. */
 export function ConfirmationDialog({ pending, theme, width, onAnswer }: ConfirmationDialogProps) {
   const palette = paletteOf(theme);
-  const [stage, setStage] = useState<Stage>({ kind: 'choose' });
+  const [stage, setStage, latestStage] = useLatestState<Stage>({ kind: 'choose' });
   const answer = (outcome: ConfirmationOutcome) => onAnswer(pending.callId, outcome);
 
-  useInput((input, key) => {
-    if (stage.kind === 'choose') {
-      if (input === '1' || key.return) return answer({ kind: 'proceed_once' });
-      if (input === '2') return answer({ kind: 'proceed_always_session' });
-      if (input === '3') return answer({ kind: 'proceed_always_save' });
-      if (input === '4') return setStage({ kind: 'modify', buffer: bufferOf(JSON.stringify(pending.call?.args ?? {}, null, 2)) });
-      if (input === '5') return setStage({ kind: 'reason', buffer: bufferOf('') });
-      if (key.escape || (key.ctrl && input === 'c')) return answer({ kind: 'cancel' });
-      return;
-    }
+  const choose = (input: string, key: KeyPress) => {
+    if (input === '1' || key.return) return answer({ kind: 'proceed_once' });
+    if (input === '2') return answer({ kind: 'proceed_always_session' });
+    if (input === '3') return answer({ kind: 'proceed_always_save' });
+    if (input === '4') return setStage({ kind: 'modify', buffer: bufferOf(JSON.stringify(pending.call?.args ?? {}, null, 2)) });
+    if (input === '5') return setStage({ kind: 'reason', buffer: bufferOf('') });
+    if (key.escape || (key.ctrl && input === 'c')) return answer({ kind: 'cancel' });
+  };
+
+  useKeys((input, key) => {
+    const stage = latestStage();
+    if (stage.kind === 'choose') return choose(input, key);
     if (key.escape) return setStage({ kind: 'choose' });
     if (key.return && stage.kind === 'reason') return answer({ kind: 'cancel', reason: stage.buffer.text.trim() });
     if (key.return && stage.kind === 'modify') {
@@ -52,7 +48,7 @@ export function ConfirmationDialog({ pending, theme, width, onAnswer }: Confirma
         return setStage({ ...stage, error: error instanceof Error ? error.message : String(error) });
       }
     }
-    setStage({ ...stage, buffer: editText(stage.buffer, input, key) });
+    setStage({ ...stage, buffer: editField(stage.buffer, input, key, stage.kind === 'modify') });
   });
 
   const rows = confirmationRows(pending.view, pending.call, palette);
@@ -76,11 +72,7 @@ export function ConfirmationDialog({ pending, theme, width, onAnswer }: Confirma
           <Text color={theme.colors.muted}>
             {stage.kind === 'reason' ? 'Why not? (enter to send, esc to go back)' : 'Edit the arguments as JSON (ctrl+j new line, enter to run, esc to go back)'}
           </Text>
-          <Text>
-            {stage.buffer.text.slice(0, stage.buffer.cursor)}
-            <Text inverse>{stage.buffer.text[stage.buffer.cursor] ?? ' '}</Text>
-            {stage.buffer.text.slice(stage.buffer.cursor + 1)}
-          </Text>
+          <FieldText buffer={stage.buffer} />
           {stage.kind === 'modify' && stage.error ? <Text color={theme.colors.error}>{stage.error}</Text> : null}
         </Box>
       )}

@@ -1,4 +1,5 @@
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from '../../hooks/use-keys.js';
 import { useState } from 'react';
 import { diffRows } from '../transcript/diff-rows.js';
 import { paletteOf } from '../../theme/paint.js';
@@ -16,7 +17,7 @@ const PREVIEW_DIFF = '@@ -1,2 +1,2 @@\n-const greeting = "hello";\n+const greeti
 export function ThemeDialog({ current, width, onChoose }: ThemeDialogProps) {
   const [index, setIndex] = useState(Math.max(0, THEMES.indexOf(current)));
   const theme = THEMES[index] ?? current;
-  useInput((_input, key) => {
+  useKeys((_input, key) => {
     if (key.upArrow || key.downArrow) setIndex((value) => (value + (key.upArrow ? -1 : 1) + THEMES.length) % THEMES.length);
     else if (key.return) onChoose(theme);
     else if (key.escape) onChoose(undefined);

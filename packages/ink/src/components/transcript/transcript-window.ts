@@ -1,5 +1,6 @@
 import type { HistoryItem } from '../../state/history-items.js';
 import { itemRows, type RenderContext } from './render-item.js';
+import { highlightRow } from './transcript-search.js';
 
 /**
  * The full-screen transcript as a window of rows. Only the rows inside the window are handed to
@@ -13,6 +14,8 @@ export interface WindowRequest {
   height: number;
   /** The first visible row, or undefined to follow the bottom. */
   scrollTop: number | undefined;
+  /** A row to draw highlighted (the current search match). */
+  highlight?: number | undefined;
 }
 
 export interface TranscriptWindow {
@@ -40,5 +43,12 @@ export function transcriptWindow(request: WindowRequest): TranscriptWindow {
     if (end >= top + height) break;
     start = end;
   }
+  const marked = request.highlight === undefined ? -1 : request.highlight - top;
+  if (marked >= 0 && marked < rows.length) rows[marked] = highlightRow(rows[marked] ?? '');
   return { rows, top, totalRows, hiddenBelow: Math.max(0, totalRows - top - height) };
+}
+
+/** Every row of the transcript, for search (finished items come from the row cache). */
+export function transcriptRows(header: readonly string[], items: readonly HistoryItem[], context: RenderContext): string[] {
+  return [...header, ...items.flatMap((item) => itemRows(item, context))];
 }

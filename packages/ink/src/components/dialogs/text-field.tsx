@@ -1,0 +1,28 @@
+import { Text, type Key } from 'ink';
+import { backspace, insert, moveLeft, moveLineEnd, moveLineStart, moveRight, type ComposerBuffer } from '../composer/composer-buffer.js';
+
+/** Editing keys of a one-field input inside a dialog; Enter and Esc are left to the dialog. */
+export function editField(buffer: ComposerBuffer, input: string, key: Key & { paste?: boolean }, multiline = false): ComposerBuffer {
+  if (key.backspace || key.delete) return backspace(buffer);
+  if (key.leftArrow) return moveLeft(buffer);
+  if (key.rightArrow) return moveRight(buffer);
+  if (key.ctrl && input === 'a') return moveLineStart(buffer);
+  if (key.ctrl && input === 'e') return moveLineEnd(buffer);
+  if (input === '\n') return multiline ? insert(buffer, '\n') : buffer;
+  if (key.ctrl || key.meta || key.return || key.escape || key.tab || input === '') return buffer;
+  const text = input.replaceAll('\r\n', '\n').replaceAll('\r', '\n');
+  return insert(buffer, multiline ? text : text.replaceAll('\n', key.paste ? '' : ' '));
+}
+
+/** A field's text with its cursor drawn inverse; `masked` shows one bullet per character. */
+export function FieldText({ buffer, masked = false }: { buffer: ComposerBuffer; masked?: boolean }) {
+  const text = masked ? '•'.repeat([...buffer.text].length) : buffer.text;
+  const cursor = masked ? [...buffer.text.slice(0, buffer.cursor)].length : buffer.cursor;
+  return (
+    <Text>
+      {text.slice(0, cursor)}
+      <Text inverse>{text[cursor] ?? ' '}</Text>
+      {text.slice(cursor + 1)}
+    </Text>
+  );
+}
