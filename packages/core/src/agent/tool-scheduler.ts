@@ -1,6 +1,7 @@
 import type { ContentBlock, MediaBlock, ToolCallBlock, ToolResponseBlock } from '../content/content.js';
 import type { AgentEvent, ConfirmationOutcome, ConfirmationView } from './events.js';
 import type { AgentToolbox, ApprovalGate, PreparedCall, ToolExecution } from './ports.js';
+import { INVALID_ARGUMENTS_KEY } from '../providers/turn-assembler.js';
 
 /** What the model reads for a call the user stopped. */
 export const CANCELLED_BY_USER = 'Cancelled by the user before the tool finished.';
@@ -30,7 +31,7 @@ interface CallOutcome {
  * error response the model can act on; nothing here ends the turn.
  */
 export async function runToolCalls(calls: readonly ToolCallBlock[], context: SchedulerContext): Promise<ContentBlock[]> {
-  const prepared = calls.map((call) => ({ call, prepared: context.toolbox.prepare(call.name, call.parameters) }));
+  const prepared = calls.map((call) => ({ call, prepared: prepareCall(call, context.toolbox) }));
   for (const { call, prepared: entry } of prepared) {
     const isPrepared = !('error' in entry);
     context.emit({
@@ -53,6 +54,14 @@ export async function runToolCalls(calls: readonly ToolCallBlock[], context: Sch
     for (const { call, prepared: entry } of prepared) outcomes.push(await runOne(call, entry, context));
   }
   return [...outcomes.map((outcome) => outcome.response), ...outcomes.flatMap((outcome) => outcome.media)];
+}
+
+function prepareCall(call: ToolCallBlock, toolbox: AgentToolbox): PreparedCall | { error: string } {
+  const raw = call.parameters[INVALID_ARGUMENTS_KEY];
+  if (typeof raw === 'string') {
+    return { error: `The arguments of this ${call.name} call were not a valid JSON object (received: ${raw.slice(0, 300)}). Call it again with the arguments as one JSON object.` };
+  }
+  return toolbox.prepare(call.name, call.parameters);
 }
 
 async function runOne(call: ToolCallBlock, entry: PreparedCall | { error: string }, context: SchedulerContext): Promise<CallOutcome> {

@@ -24,6 +24,9 @@ interface OpenToolCall {
   parsed: Record<string, unknown> | undefined;
 }
 
+/** Marks a call whose streamed arguments were not a JSON object; the value is the raw text. */
+export const INVALID_ARGUMENTS_KEY = '__alfred_invalid_arguments';
+
 /** Parses streamed tool arguments; empty means "no arguments". */
 export function parseToolArguments(text: string): Record<string, unknown> | undefined {
   if (text.trim() === '') return {};
@@ -133,14 +136,9 @@ export class TurnAssembler {
     if (!call) return [];
     this.open.delete(key);
     const parameters = call.parsed ?? parseToolArguments(call.args);
-    if (!parameters) {
-      throw new ProviderError({
-        kind: 'invalid_response',
-        provider: this.origin.provider,
-        message: `${this.origin.provider} sent arguments for tool ${call.name} that are not a JSON object: ${call.args.slice(0, 200)}`,
-      });
-    }
-    const block: ToolCallBlock = { type: 'tool_call', id: call.id, name: call.name, parameters };
+    // Arguments that are not a JSON object still make a call, so the model gets an error answer it
+    // can correct instead of the whole turn failing; the raw text is kept for that answer.
+    const block: ToolCallBlock = { type: 'tool_call', id: call.id, name: call.name, parameters: parameters ?? { [INVALID_ARGUMENTS_KEY]: call.args.slice(0, 2_000) } };
     if (call.opaque) block.opaque = call.opaque;
     this.blocks.push(block);
     return [{ type: 'tool_call_end', call: block }];
