@@ -5,7 +5,6 @@
  */
 import type { ContentBlock, IContent, ProviderOpaque, ToolCallBlock, Usage, WireApi } from '../content/content.js';
 import { historyToolIdFrom, newHistoryToolId } from '../content/tool-id.js';
-import { ProviderError } from './provider-error.js';
 import type { FinishReason, StreamEvent } from './stream-event.js';
 
 /** Who is answering, stamped on the turn and on opaque fields. */
