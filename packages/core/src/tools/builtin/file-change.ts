@@ -32,7 +32,11 @@ export async function readCurrentFile(realPath: string, shownPath: string): Prom
 
 /** A unified diff between two texts, labelled with the file's display path. */
 export function unifiedDiff(shownPath: string, before: string, after: string): string {
-  return createPatch(shownPath, before, after, 'current', 'proposed', { context: 3 });
+  const patch = createPatch(shownPath, before, after, 'current', 'proposed', { context: 3 });
+  // createPatch opens with "Index:" and "====" lines that are not part of a unified diff; viewers
+  // and models expect it to start at the "---" header.
+  const start = patch.indexOf('\n--- ');
+  return start === -1 ? patch : patch.slice(start + 1);
 }
 
 /** Writes LF text back in the file's own encoding, BOM and line endings, atomically. */
