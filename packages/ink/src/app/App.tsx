@@ -51,7 +51,9 @@ export function App(props: AppProps) {
 function useInfo(controller: SessionController, running: boolean) {
   const [info, setInfo] = useState(() => controller.info());
   useEffect(() => controller.onInfoChange?.(() => setInfo(controller.info())), [controller]);
-  useEffect(() => setInfo(controller.info()), [controller, running]);
+  useEffect(() => {
+    setInfo(controller.info());
+  }, [controller, running]);
   return [info, setInfo] as const;
 }
 
@@ -79,7 +81,9 @@ function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME
   const width = Math.max(20, columns);
   const fullscreen = mode === 'fullscreen';
 
-  useEffect(() => onStateChange?.(state, theme), [onStateChange, state, theme]);
+  useEffect(() => {
+    onStateChange?.(state, theme);
+  }, [onStateChange, state, theme]);
 
   const { submit, history } = useSubmit({ controller, session, version, openDialog: dialogs.open, setMessage });
   const interrupt = () => {
@@ -96,19 +100,23 @@ function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME
   const scrolling = useScrolling(fullscreen && dialogs.dialog === undefined, viewportHeight, true);
   const search = useTranscriptSearch(() => transcriptRows(header, state.items, context), scrolling.reveal);
   const idle = confirmation === undefined && dialogs.dialog === undefined && search.search === undefined;
+  // Asked at each key: a key may open a dialog or search before React renders the next one.
+  const idleNow = () => idle && dialogs.latest() === undefined && search.latest() === undefined;
   const commands = useMemo(() => allCommands(controller), [controller]);
+  // Stable, or the completion effect would run again after every render.
+  const completePath = useMemo(() => controller.completePath?.bind(controller), [controller]);
   const composer = useComposer({
     history,
     commands,
-    completePath: controller.completePath?.bind(controller),
+    completePath,
     onSubmit: submit,
     onInterrupt: interrupt,
     onEscape: () => (running ? controller.cancel() : undefined),
     ...(terminal ? { onExternalEdit: (text: string) => Promise.resolve(editInEditor(text, terminal)) } : {}),
-    active: idle,
+    active: idleNow,
   });
   useAppKeys({
-    controller, session, terminal, fullscreen, idle, setMessage,
+    controller, session, terminal, fullscreen, idle: idleNow, setMessage,
     onApprovalMode: (approvalMode) => setInfo({ ...controller.info(), approvalMode }),
     onSearch: search.open,
   });
@@ -136,7 +144,7 @@ function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME
         ) : null}
         {running && state.turnStartedAt !== undefined && !confirmation ? <SpinnerLine startedAt={state.turnStartedAt} theme={theme} /> : null}
         {search.search ? <SearchBar search={search.search} theme={theme} width={width} /> : null}
-        {confirmation || search.search ? null : <Composer view={composer} theme={theme} width={width} placeholder="Ask alfred, @ to add a file, / for commands" />}
+        {confirmation || search.search || dialogs.dialog ? null : <Composer view={composer} theme={theme} width={width} placeholder="Ask alfred, @ to add a file, / for commands" />}
         <Footer info={mergeInfo(info, state)} theme={theme} width={width} message={message} />
       </Box>
     </Box>

@@ -72,13 +72,15 @@ export async function runInteractive(options: CliOptions, overrides: Interactive
   const instance = render(element(), {
     exitOnCtrlC: false,
     patchConsole: false,
-    incrementalRendering: process.env['ALFRED_INCREMENTAL'] !== '0',
+    incrementalRendering: process.env['ALFRED_INCREMENTAL'] === '1',
     maxFps: 60,
   });
   ink.instance = instance;
   try {
     await instance.waitUntilExit();
   } finally {
+    // Erase the last frame while still on alfred's screen, so nothing of it lands in the scrollback.
+    instance.clear();
     instance.cleanup();
     terminal.restore();
     if (mode === 'fullscreen' && last) print(last.state, last.theme ?? DEFAULT_THEME);

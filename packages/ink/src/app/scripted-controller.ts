@@ -74,7 +74,12 @@ export class ScriptedController implements SessionController {
         yield { type: 'done', reason: 'cancelled' };
         return;
       }
-      if (step.type === 'await_confirmation') await this.until(step.callId);
+      if (step.type === 'await_confirmation') {
+        await this.until(step.callId);
+        // As the engine does: the answer comes back as an event, so the transcript shows it.
+        const answer = this.answers.findLast((candidate) => candidate.callId === step.callId);
+        if (answer && !this.cancelled) yield { type: 'tool_confirmation_result', callId: step.callId, outcome: answer.outcome, decidedBy: 'user' };
+      }
       else if (step.type === 'sleep') await this.sleep(step.ms);
       else yield step;
       if (this.cancelled) {

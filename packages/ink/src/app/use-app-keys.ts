@@ -10,7 +10,7 @@ interface AppKeyOptions {
   terminal: TerminalControl | undefined;
   fullscreen: boolean;
   /** False while a dialog or search has the keyboard. */
-  idle: boolean;
+  idle(): boolean;
   onApprovalMode(mode: string): void;
   onSearch(): void;
   setMessage(message: string | undefined): void;
@@ -38,7 +38,7 @@ export function useAppKeys(options: AppKeyOptions): { selectMode: boolean } {
     if (!key.ctrl) return;
     if (input === 't') return session.dispatch({ type: 'toggle_thinking' });
     if (input === 'z') return terminal?.suspend();
-    if (!options.idle) return;
+    if (!options.idle()) return;
     if (input === 'f') {
       if (fullscreen) return options.onSearch();
       return setMessage('search needs full screen; use the terminal’s own search inline');

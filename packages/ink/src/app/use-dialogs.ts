@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLatestState } from '../hooks/use-latest-state.js';
 import type { DialogRequest } from './DialogHost.js';
 import type { SessionController } from './session-controller.js';
 
@@ -14,10 +14,11 @@ function firstRunDialog(controller: SessionController): DialogRequest | undefine
 
 /** Which dialog is open. Closing the trust dialog moves on to auth when that is still needed. */
 export function useDialogs(controller: SessionController) {
-  const [dialog, setDialog] = useState<DialogRequest | undefined>(() => firstRunDialog(controller));
+  const [dialog, setDialog, latest] = useLatestState<DialogRequest | undefined>(() => firstRunDialog(controller));
   return {
     dialog,
+    latest,
     open: (request: DialogRequest) => setDialog(request),
-    close: () => setDialog(dialog?.kind === 'trust' ? authNeeded(controller) : undefined),
+    close: () => setDialog(latest()?.kind === 'trust' ? authNeeded(controller) : undefined),
   };
 }

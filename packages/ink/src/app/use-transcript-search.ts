@@ -40,11 +40,12 @@ export function useTranscriptSearch(rows: () => string[], reveal: (row: number) 
       if (key.ctrl || key.meta || key.tab || input === '' || key.wheel !== undefined) return;
       find(search.query + input.replaceAll(/[\r\n]/g, ' '));
     },
-    { isActive: search !== undefined },
+    { isActive: () => latest() !== undefined },
   );
 
   return {
     search,
+    latest,
     open: () => setSearch({ query: '', matches: [], current: -1 }),
     highlight: search ? search.matches[search.current] : undefined,
   };

@@ -14,25 +14,27 @@ export interface CompletionOptions {
   choose(value: string): void;
 }
 
+const NONE: Completion[] = [];
+
 /**
  * `/` and `@` completion under the composer. Path completion is asynchronous and aborted when the
  * token changes, so typing never waits on a crawl of the workspace.
  */
 export function useCompletions(options: CompletionOptions) {
   const { token, start, shell, commands, completePath } = options;
-  const [completions, setCompletions] = useState<Completion[]>([]);
+  const [completions, setCompletions] = useState<Completion[]>(NONE);
   const [selected, setSelected] = useState(0);
   const [dismissed, setDismissed] = useState<string | undefined>();
 
   useEffect(() => {
     setSelected(0);
-    if (token === dismissed) return setCompletions([]);
+    if (token === dismissed) return setCompletions(NONE);
     if (token.startsWith('/') && start === 0 && !shell) return setCompletions(commandCompletions(token, commands).slice(0, 8));
-    if (!token.startsWith('@') || completePath === undefined) return setCompletions([]);
+    if (!token.startsWith('@') || completePath === undefined) return setCompletions(NONE);
     const controller = new AbortController();
     completePath(token.slice(1), controller.signal).then(
       (paths) => { if (!controller.signal.aborted) setCompletions(pathCompletions(paths.slice(0, 8))); },
-      () => { if (!controller.signal.aborted) setCompletions([]); },
+      () => { if (!controller.signal.aborted) setCompletions(NONE); },
     );
     return () => controller.abort();
   }, [token, start, shell, commands, completePath, dismissed]);

@@ -27,7 +27,8 @@ export interface ComposerOptions {
   onEscape(): void;
   /** Ctrl+X: edits the text in `$EDITOR`; resolves with the new text, or undefined to keep it. */
   onExternalEdit?(text: string): Promise<string | undefined>;
-  active: boolean;
+  /** Whether keys go to the composer; asked at each key (a dialog may have opened since the last render). */
+  active: boolean | (() => boolean);
 }
 
 export interface ComposerView {

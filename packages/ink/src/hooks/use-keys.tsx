@@ -13,7 +13,7 @@ import { isPasteEnd, isPasteStart, mouseReport, pastedText, plainKey, typedAhead
 
 interface Registration {
   handler: KeyHandler;
-  active: boolean;
+  active: boolean | (() => boolean);
 }
 
 type Registry = Set<{ current: Registration }>;
@@ -23,7 +23,8 @@ const RegistryContext = createContext<Registry | undefined>(undefined);
 /** Delivers every key to the active registrations, in the order they mounted. */
 function deliver(registry: Registry, input: string, key: KeyPress): void {
   for (const registration of [...registry]) {
-    if (registration.current.active) registration.current.handler(input, key);
+    const { active, handler } = registration.current;
+    if (typeof active === 'function' ? active() : active) handler(input, key);
   }
 }
 
@@ -73,8 +74,12 @@ export function KeyRouter({ children }: { children: ReactNode }) {
   return <RegistryContext.Provider value={registry}>{children}</RegistryContext.Provider>;
 }
 
-/** Calls `handler` for each key while `active`; the handler always sees the latest render. */
-export function useKeys(handler: KeyHandler, options: { isActive?: boolean } = {}): void {
+/**
+ * Calls `handler` for each key while active; the handler always sees the latest render. `isActive`
+ * may be a function, asked at each key, so a key that closes one owner and opens another hands the
+ * next key, from the same read, to the new owner.
+ */
+export function useKeys(handler: KeyHandler, options: { isActive?: boolean | (() => boolean) } = {}): void {
   const registry = useContext(RegistryContext);
   if (registry === undefined) throw new Error('useKeys needs a <KeyRouter> above it');
   const registration = useRef<Registration>({ handler, active: options.isActive ?? true });

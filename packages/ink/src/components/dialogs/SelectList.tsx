@@ -23,6 +23,8 @@ export interface SelectListProps<Item extends SelectItem> {
   /** Keys the dialog handles itself (space to toggle); return true when handled. */
   onKey?(input: string, key: KeyPress, item: Item | undefined): boolean;
   active?: boolean;
+  /** Typing filters the list (default); off for short fixed choices. */
+  filterable?: boolean;
   /** Rows drawn under the list (an error, a stage of the dialog). */
   children?: ReactNode;
 }
@@ -59,7 +61,7 @@ export function SelectList<Item extends SelectItem>(props: SelectListProps<Item>
       if (key.return) return current ? props.onChoose(current) : undefined;
       if (key.escape) return query === '' ? props.onCancel() : (setQuery(''), setSelected(0));
       if (key.backspace || key.delete) return (setQuery(query.slice(0, -1)), setSelected(0));
-      if (key.ctrl || key.meta || key.tab || input === '' || key.wheel !== undefined) return;
+      if (key.ctrl || key.meta || key.tab || input === '' || key.wheel !== undefined || props.filterable === false) return;
       setQuery(query + input.replaceAll(/[\r\n]/g, ' '));
       setSelected(0);
     },

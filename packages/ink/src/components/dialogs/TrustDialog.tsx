@@ -34,6 +34,7 @@ export function TrustDialog({ folder, theme, width, onChoose }: TrustDialogProps
         items={CHOICES}
         theme={theme}
         width={width}
+        filterable={false}
         hint="↑↓ or 1-3 · enter choose · esc don't trust"
         onChoose={(item) => onChoose(item.key)}
         onCancel={() => onChoose('DO_NOT_TRUST')}
