@@ -111,9 +111,29 @@ export function classifyProviderError(error: unknown, provider: string, secrets:
   if (status !== undefined) {
     const kind = kindForStatus(status, raw);
     const retryAfterMs = parseRetryAfter(like.headers) ?? retryDelayFromBody(raw);
-    return new ProviderError({ kind, status, provider, message: `${provider} ${status}: ${raw || 'no message'}`, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+    const message = `${provider} ${status}: ${redactSecrets(humanMessage(like), secrets) || raw || 'no message'}${HINTS[kind] ? ` ${HINTS[kind](provider)}` : ''}`;
+    return new ProviderError({ kind, status, provider, message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
   }
   return classifyWithoutStatus(error, like, provider, raw);
+}
+
+/** What to do about each kind of failure, said once at the end of the message. */
+const HINTS: Partial<Record<ProviderErrorKind, (provider: string) => string>> = {
+  auth: (provider) => `Check the API key (the environment variable, \`alfred auth set ${provider}\`, or /key).`,
+  quota: () => 'The quota of this key or account is used up.',
+  not_found: () => 'Check the model name (-m, /model).',
+  context_overflow: () => 'The conversation is too long for this model: /compress, or start a new session.',
+};
+
+/** The provider's own sentence from an SDK error body, without the JSON around it. */
+function humanMessage(error: ErrorLike): string {
+  const body = error.error as { error?: { message?: unknown; type?: unknown }; message?: unknown } | undefined;
+  const nested = body?.error?.message ?? body?.message;
+  if (typeof nested === 'string' && nested.trim() !== '') {
+    const type = typeof body?.error?.type === 'string' ? `${body.error.type}: ` : '';
+    return `${type}${nested.trim()}`;
+  }
+  return (error.message ?? '').replace(/^\d{3}\s+/, '').replace(/\s*\{[\s\S]*\}\s*$/, '').trim();
 }
 
 /** Errors that never got an HTTP status: streamed error events, network failures, anything else. */
