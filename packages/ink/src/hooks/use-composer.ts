@@ -17,8 +17,6 @@ export interface ComposerOptions {
   history: readonly string[];
   commands: readonly CommandInfo[];
   completePath?: ((prefix: string, signal: AbortSignal) => Promise<string[]>) | undefined;
-  /** Text already in the composer when it appears (keys typed while alfred started). */
-  initialText?: string;
   /** The text with pastes expanded; `shell` when typed in shell mode. */
   onSubmit(text: string, shell: boolean): void;
   /** Ctrl+C with nothing to clear. */
@@ -50,7 +48,7 @@ function pasteInto(buffer: ComposerBuffer, raw: string, pastes: Map<string, stri
 
 /** The composer's state and keys: editing, history, reverse search, completion, pastes, shell mode. */
 export function useComposer(options: ComposerOptions): ComposerView {
-  const [renderedBuffer, setBuffer, latestBuffer] = useLatestState<ComposerBuffer>(() => edit.bufferOf(options.initialText ?? ''));
+  const [renderedBuffer, setBuffer, latestBuffer] = useLatestState<ComposerBuffer>(EMPTY_BUFFER);
   const [renderedShell, setShellState, latestShell] = useLatestState(false);
   const setShell = (next: boolean | ((value: boolean) => boolean)) => setShellState(typeof next === 'function' ? next(latestShell()) : next);
   const history = usePromptHistory(options.history);
