@@ -306,3 +306,5 @@ export { createBugReport, describeSystem, type BugReportInput } from './logging/
 export { formatPlanTree, planProblems, projectPlanSchema, type ProjectPlan } from './scaffold/project-plan.js';
 export { planProject } from './scaffold/plan-project.js';
 export { writeProject } from './scaffold/write-project.js';
+export { findRipgrep } from './tools/search/ripgrep.js';
+export { ripgrepFiles, type RipgrepFilesOptions } from './tools/search/ripgrep-files.js';

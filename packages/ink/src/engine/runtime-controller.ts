@@ -16,7 +16,7 @@ import type {
   ToolInfo,
 } from '../app/session-controller.js';
 import { findLocalServers, firstLocalModel, mcpStatus, providerNeedsKey, settingsEntries, storeApiKey, toolList } from './dialog-data.js';
-import { completePath } from './path-completion.js';
+import { PathCompleter } from './path-completion.js';
 import { PromptHistory } from './prompt-history.js';
 
 /**
@@ -31,6 +31,7 @@ export class RuntimeController implements SessionController {
   private unsubscribe: () => void;
   private readonly prompts: PromptHistory;
   private startupShown = false;
+  private completer: PathCompleter | undefined;
   private trust: TrustState;
   private missingKey = false;
   private readonly rebuild: ((trusted: boolean, resume: string | undefined) => Promise<AlfredRuntime>) | undefined;
@@ -64,6 +65,7 @@ export class RuntimeController implements SessionController {
   replaceRuntime(runtime: AlfredRuntime): void {
     this.unsubscribe();
     this.runtime = runtime;
+    this.completer = undefined;
     this.unsubscribe = this.watch(runtime);
     this.notify();
   }
@@ -114,7 +116,8 @@ export class RuntimeController implements SessionController {
   }
 
   completePath(prefix: string, signal: AbortSignal): Promise<string[]> {
-    return completePath(this.runtime, prefix, signal);
+    this.completer ??= new PathCompleter({ root: this.runtime.workspace.root, files: this.runtime.files });
+    return this.completer.complete(prefix, signal);
   }
 
   history(): string[] {
