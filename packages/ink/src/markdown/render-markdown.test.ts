@@ -28,4 +28,20 @@ describe('renderMarkdown', () => {
     expect(text).not.toContain('\u001B[2J');
     expect(stripAnsi(text)).toContain('␛]52;c;aGk=␇');
   });
+
+  it('fits a wide table to the width by wrapping cells, keeping every border intact', () => {
+    const markdown = '| file | what changed |\n|---|---|\n| src/parser.ts | the tokenizer now reports the line and column of every error it finds |\n| README.md | usage |';
+    const rows = renderMarkdown(markdown, DEFAULT_THEME, 40).map((row) => stripAnsi(row));
+    for (const row of rows) expect(stringWidth(row)).toBeLessThanOrEqual(40);
+    expect(rows[0]).toMatch(/^┌─+┬─+┐$/);
+    expect(rows.at(-1)).toMatch(/^└─+┴─+┘$/);
+    expect(rows.filter((row) => row.startsWith('│')).every((row) => row.endsWith('│') && stringWidth(row) === stringWidth(rows[0] ?? ''))).toBe(true);
+    expect(rows.join(' ')).toContain('src/parser.ts');
+    expect(rows.join(' ').replaceAll(/[│ ]+/g, ' ')).toContain('the tokenizer now reports');
+  });
+
+  it('keeps a narrow table at its natural width', () => {
+    const rows = renderMarkdown('| a | b |\n|---|---|\n| one | two |', DEFAULT_THEME, 80).map((row) => stripAnsi(row));
+    expect(rows).toEqual(['┌─────┬─────┐', '│ a   │ b   │', '├─────┼─────┤', '│ one │ two │', '└─────┴─────┘']);
+  });
 });

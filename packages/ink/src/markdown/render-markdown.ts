@@ -3,6 +3,7 @@ import { markedTerminal } from 'marked-terminal';
 import wrapAnsi from 'wrap-ansi';
 import { sanitizeText } from '../state/sanitize.js';
 import { paletteOf } from '../theme/paint.js';
+import { tableRows } from './table-rows.js';
 import type { Theme } from '../theme/themes.js';
 
 /**
@@ -12,6 +13,8 @@ import type { Theme } from '../theme/themes.js';
  */
 
 const renderers = new Map<string, Marked>();
+
+type InlineParser = { parser: { parseInline(tokens: Tokens.Generic[]): string } };
 
 function rendererFor(theme: Theme, width: number): Marked {
   const key = `${theme.name}:${width}`;
@@ -39,7 +42,13 @@ function rendererFor(theme: Theme, width: number): Marked {
   // Links are written as "text (url)": a terminal hyperlink (OSC 8) would hide where it points.
   marked.use({
     renderer: {
-      link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Link): string {
+      table(this: InlineParser, token: Tokens.Table): string {
+        const inline = (cell: Tokens.TableCell) => this.parser.parseInline(cell.tokens);
+        const header = token.header.map((cell) => palette.heading.bold(inline(cell)));
+        const rows = token.rows.map((row) => row.map(inline));
+        return `${tableRows(header, rows, width, palette.border).join('\n')}\n\n`;
+      },
+      link(this: InlineParser, token: Tokens.Link): string {
         const text = this.parser.parseInline(token.tokens);
         const url = palette.link.underline(token.href);
         return text === '' || text === token.href ? url : `${palette.link(text)} (${url})`;
