@@ -32,7 +32,7 @@ export interface TerminalOptions {
   stdout: NodeJS.WriteStream;
   stdin: NodeJS.ReadStream;
   fullscreen: boolean;
-  /** Called before the terminal is given away (print the transcript into the normal screen). */
+  /** Called on Ctrl+Z once the normal screen is back (print the transcript into it). */
   onLeave?(): void;
   /** Called after it is taken back: forget the last frame and draw everything again. */
   onReturn?(): void;
@@ -78,8 +78,8 @@ export function takeTerminal(options: TerminalOptions): TerminalSession {
       }
     },
     suspend() {
-      options.onLeave?.();
       leave();
+      options.onLeave?.();
       setRaw(false);
       process.once('SIGCONT', () => {
         setRaw(true);
