@@ -25,7 +25,9 @@ const result = await build({
   minifySyntax: true,
   legalComments: 'linked',
   jsx: 'automatic',
-  define: { __ALFRED_VERSION__: JSON.stringify(version), 'process.env.DEV': '"false"' },
+  // React and the reconciler ship development builds chosen at run time by NODE_ENV; the bundle
+  // is the production command, so only the production builds are kept (a third of the TUI chunk).
+  define: { __ALFRED_VERSION__: JSON.stringify(version), 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
   // Optional or native modules stay outside the bundle and load from node_modules on demand.
   external: ['react-devtools-core', 'keytar', '@lydell/node-pty'],
   // Some CommonJS dependencies call require(); give the ESM bundle one.
