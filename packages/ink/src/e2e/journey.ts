@@ -57,7 +57,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
   if (options.trusted ?? true) await trustWorkspace(workspace);
   if (options.settings) await writeFile(path.join(workspace.alfredHome, 'settings.json'), JSON.stringify(options.settings, null, 2));
   const provider = options.provider ?? 'anthropic';
-  const env = () => workspace.env({ NO_COLOR: '', ...providerEnv(mock, options.keys ?? true) });
+  const env = (): NodeJS.ProcessEnv => ({ ...workspace.env({ NO_COLOR: '' }), ...providerEnv(mock, options.keys ?? true) });
   const launch = (args: readonly string[] = []) =>
     startAlfred({ cwd: workspace.root, env: env(), cols: options.cols ?? 120, rows: options.rows ?? 40, args: [...providerArgs(provider), ...(options.args ?? []), ...args] });
   let session = launch();
@@ -101,12 +101,13 @@ function providerArgs(provider: ProviderName): string[] {
   return provider === 'anthropic' ? [] : ['--provider', provider];
 }
 
-function providerEnv(mock: MockLlmServer, withKeys: boolean): Record<string, string> {
+function providerEnv(mock: MockLlmServer, withKeys: boolean): Record<string, string | undefined> {
   const urls = {
     ANTHROPIC_BASE_URL: mock.baseUrls.anthropic,
     OPENAI_BASE_URL: mock.baseUrls.openai,
     GOOGLE_GEMINI_BASE_URL: mock.baseUrls.gemini,
   };
-  if (!withKeys) return { ...urls, ANTHROPIC_API_KEY: '', OPENAI_API_KEY: '', GEMINI_API_KEY: '', GOOGLE_API_KEY: '' };
+  // Undefined drops the variable from the child's environment altogether.
+  if (!withKeys) return { ...urls, ANTHROPIC_API_KEY: undefined, OPENAI_API_KEY: undefined, GEMINI_API_KEY: undefined, GOOGLE_API_KEY: undefined };
   return { ...urls, ANTHROPIC_API_KEY: 'test', OPENAI_API_KEY: 'test', GEMINI_API_KEY: 'test' };
 }
