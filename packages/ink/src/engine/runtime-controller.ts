@@ -38,15 +38,18 @@ export class RuntimeController implements SessionController {
 
   constructor(
     runtime: AlfredRuntime,
-    options: { historyFile: string; trust?: TrustState; rebuild?: (trusted: boolean, resume: string | undefined) => Promise<AlfredRuntime> },
+    options: {
+      historyFile: string;
+      trust?: TrustState;
+      /** Whether the provider lacks a key, worked out before the first frame so the dialog can open with it. */
+      needsAuth?: boolean;
+      rebuild?: (trusted: boolean, resume: string | undefined) => Promise<AlfredRuntime>;
+    },
   ) {
     this.runtime = runtime;
     this.trust = options.trust ?? 'trusted';
     this.rebuild = options.rebuild;
-    void providerNeedsKey(runtime).then((missing) => {
-      this.missingKey = missing;
-      this.notify();
-    });
+    this.missingKey = options.needsAuth ?? false;
     this.unsubscribe = this.watch(runtime);
     this.prompts = new PromptHistory(options.historyFile);
     execFile('git', ['rev-parse', '--abbrev-ref', 'HEAD'], { cwd: runtime.workspace.root, timeout: 2_000 }, (error, stdout) => {

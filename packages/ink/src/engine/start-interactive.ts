@@ -1,6 +1,7 @@
 import type { CliOptions } from '../cli/argv.js';
 import { runInteractive } from '../app/run-interactive.js';
 import { promptHistoryFile, RuntimeController } from './runtime-controller.js';
+import { providerNeedsKey } from './dialog-data.js';
 import { checkTrust, startRuntime } from './start-runtime.js';
 import { format } from 'node:util';
 
@@ -26,6 +27,7 @@ export async function startInteractive(options: CliOptions): Promise<number> {
   const runtime = await startRuntime(options, { cwd, interactive: true, trusted: trust.trusted });
   const controller = new RuntimeController(runtime, {
     historyFile: promptHistoryFile(runtime),
+    needsAuth: await providerNeedsKey(runtime),
     trust: trust.enabled ? trust.state : 'trusted',
     rebuild: (trusted, resume) => startRuntime(options, { cwd, interactive: true, trusted, ...(resume ? { resume } : {}) }),
   });
