@@ -89,12 +89,8 @@ export function useComposer(options: ComposerOptions): ComposerView {
     });
   };
 
-  const controlKey = (input: string): boolean => {
-    if (input === 'r') search.open();
-    else if (input === 'x') externalEdit();
-    else return false;
-    return true;
-  };
+  /** Ctrl+R reverse search, Ctrl+X the editor; other Ctrl keys are editing keys. */
+  const controlKey = (input: string): boolean => (input === 'r' ? (search.open(), true) : input === 'x' ? (externalEdit(), true) : false);
 
   /** Enter, line breaks and the control keys that act on the whole prompt; true when handled. */
   const promptKey = (input: string, key: KeyPress): boolean => {
