@@ -14,7 +14,6 @@ import { ProviderManager, type ProviderConnection, type ProviderSettings } from 
 import { loadSettings, type LoadedSettings } from '../settings/load-settings.js';
 import { TodoStore } from '../tools/builtin/todo-write.js';
 import { createDefaultToolRegistry } from '../tools/builtin/create-builtin-tools.js';
-import { McpClientManager } from '../tools/mcp/mcp-client-manager.js';
 import type { McpServerConfig } from '../tools/mcp/mcp-config.js';
 import { resolveAlfredPaths, resolveWorkspacePaths, type AlfredPaths } from '../workspace/alfred-home.js';
 import { FileDiscoveryService } from '../workspace/file-discovery.js';
@@ -103,7 +102,8 @@ export async function createRuntime(options: CreateRuntimeOptions): Promise<Alfr
   for (const name of merged.tools.disabled) if (registry.getTool(name)) registry.setEnabled(name, false);
 
   const servers = merged.mcpServers as Record<string, McpServerConfig>;
-  const mcp = Object.keys(servers).length > 0 ? new McpClientManager({ registry, servers }) : undefined;
+  // The MCP SDK loads only when a server is configured.
+  const mcp = Object.keys(servers).length > 0 ? new (await import('../tools/mcp/mcp-client-manager.js')).McpClientManager({ registry, servers }) : undefined;
 
   const providers = createProviders(options, settings, paths);
   const contextWindow = () => providers.modelInfo().contextWindow ?? DEFAULT_CONTEXT_WINDOW;

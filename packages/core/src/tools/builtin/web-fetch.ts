@@ -1,4 +1,3 @@
-import TurndownService from 'turndown';
 import { z } from 'zod';
 import { DeclarativeTool, zodParameters } from '../declarative-tool.js';
 import { Kind } from '../kind.js';
@@ -64,7 +63,7 @@ export class WebFetchTool extends DeclarativeTool<Params> {
         return errorResult('fetch_failed', `${params.url} is ${type}, not a text page; web_fetch only reads text.`);
       }
       const { text, cut } = await readCapped(response, this.options.maxBytes ?? 5 * 1024 * 1024);
-      const body = /html/.test(type) ? htmlToMarkdown(text) : text;
+      const body = /html/.test(type) ? await htmlToMarkdown(text) : text;
       const maxCharacters = this.options.maxCharacters ?? 100_000;
       const shown = body.length > maxCharacters ? body.slice(0, maxCharacters) : body;
       const notes = [cut || body.length > maxCharacters ? `[Content cut at ${shown.length} characters of a larger page.]` : ''].filter(Boolean);
@@ -116,7 +115,9 @@ async function readCapped(response: Response, maxBytes: number): Promise<{ text:
   }
 }
 
-function htmlToMarkdown(html: string): string {
+/** Turndown (and the DOM it brings) loads on the first HTML page, not when alfred starts. */
+async function htmlToMarkdown(html: string): Promise<string> {
+  const { default: TurndownService } = await import('turndown');
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
   turndown.remove(['script', 'style', 'noscript', 'iframe']);
   return turndown.turndown(html);
