@@ -169,7 +169,8 @@ export class AgentSession {
     const tools = final ? [] : this.options.toolbox.declarations();
     const overhead = this.history.countText(systemPrompt) + this.history.countText(JSON.stringify(tools));
     if (this.history.needsCompression(overhead)) {
-      const compression = await this.history.compress(summarizeWithModel(this.options.activeModel), signal);
+      // The decision counted the system prompt and tools; compress() alone would only see history.
+      const compression = await this.history.compress(summarizeWithModel(this.options.activeModel), signal, { force: true });
       if (compression.status === 'compressed') {
         emit({ type: 'compressed', tokensBefore: compression.tokensBefore, tokensAfter: compression.tokensAfter, summary: compression.summary });
       } else if (compression.status === 'trimmed') {

@@ -174,7 +174,8 @@ export class PolicyEngine {
   private checkCall(call: PolicyInput, applicable: readonly LayeredRule[]): PolicyResult {
     const verdict = decide(applicable, { decision: modeDefaultDecision(call.approvalMode, call.kind), reason: modeReason(call) });
     if (call.approvalMode === 'plan' && !isReadOnlyKind(call.kind) && call.kind !== 'fetch') {
-      return verdict.decision === 'deny' ? verdict : { decision: 'deny', reason: planModeRefusal(call.toolName) };
+      // A deny rule explains itself; the mode's own refusal is told in words the model can act on.
+      return verdict.decision === 'deny' && verdict.rule ? verdict : { decision: 'deny', reason: planModeRefusal(call.toolName) };
     }
     if (isReadOnlyKind(call.kind) || verdict.decision !== 'allow') return verdict;
     const guarded = (call.paths ?? []).map((target) => protectedPathReason(target, this.options)).find(Boolean);
@@ -198,11 +199,11 @@ export class PolicyEngine {
     const rules = applicable.filter((rule) => commandPatternMatches(rule, sub));
     const fallback = {
       decision: modeDefaultDecision(call.approvalMode, 'execute', readOnly),
-      reason: readOnly ? `\`${sub.text}\` only reads` : `\`${sub.text}\` ${modeReason(call)}`,
+      reason: readOnly ? `\`${sub.text}\` only reads` : modeReason(call, `\`${sub.text}\``),
     };
     const verdict = decide(rules, fallback, sub.text);
     if (!readOnly && call.approvalMode === 'plan') {
-      return verdict.decision === 'deny' ? verdict : { decision: 'deny', reason: planModeRefusal(`${call.toolName}: ${sub.text}`) };
+      return verdict.decision === 'deny' && verdict.rule ? verdict : { decision: 'deny', reason: planModeRefusal(`${call.toolName}: ${sub.text}`) };
     }
     if (readOnly || verdict.decision !== 'allow') return verdict;
     const guarded = sub.words.map((word) => (word.value ? mentionsProtectedPath(word.value, cwd, this.options) : undefined)).find(Boolean);
@@ -244,8 +245,8 @@ function combine(verdicts: readonly Verdict[]): Verdict {
   return { decision: 'allow', reason: verdicts.map((verdict) => verdict.reason).join('; ') };
 }
 
-function modeReason(call: PolicyInput): string {
-  return `is decided by the ${call.approvalMode} approval mode`;
+function modeReason(call: PolicyInput, subject = call.toolName): string {
+  return `${subject} may change state, so the ${call.approvalMode} approval mode decides it`;
 }
 
 function headlessRefusal(result: PolicyResult): PolicyResult {

@@ -156,7 +156,8 @@ export class ProviderManager {
   /** Limits for a model: API list values are merged by `listModels`; here table, then settings. */
   modelInfo(model = this.model): ModelInfo {
     const settings = this.options.providers?.[this.providerName];
-    return withKnownLimits({ id: model }, { ...(settings?.contextWindow ? { contextWindow: settings.contextWindow } : {}), ...(settings?.maxOutputTokens ? { maxOutputTokens: settings.maxOutputTokens } : {}) });
+    // Limits the user wrote in settings win over the built-in table (a proxy with a smaller window).
+    return withKnownLimits({ id: model, ...(settings?.contextWindow ? { contextWindow: settings.contextWindow } : {}), ...(settings?.maxOutputTokens ? { maxOutputTokens: settings.maxOutputTokens } : {}) });
   }
 
   /** The active provider's models with limits; the built-in default when the API lists none. */
