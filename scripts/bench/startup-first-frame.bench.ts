@@ -1,10 +1,10 @@
-import { startAlfred, startPty, tempWorkspace } from '../../packages/testkit/src/index.js';
+import { startAlfred, startPty, tempWorkspace, trustWorkspace } from '../../packages/testkit/src/index.js';
 import type { BenchContext, BenchSamples, Budget } from './lib/bench-types.js';
 import { elapsedMs, interleave } from './lib/measure.js';
 
 export const name = 'startup-first-frame';
 export const description =
-  '`alfred` in a 100×30 pty from spawn until the banner and the composer prompt are rendered, beside `node -e 0` in the same pty from spawn to exit';
+  '`alfred` (the real engine, a returning user: trusted folder, a key) in a 100×30 pty from spawn until the composer prompt is rendered, beside `node -e 0` in the same pty from spawn to exit';
 /**
  * Node's own start, then React, Ink and the first render: within five Node start-ups (about 200 ms
  * where `node -e 0` takes 40 ms) the TUI feels immediate. Revisit when settings and providers join
@@ -19,8 +19,9 @@ export function isFirstFrame(lines: string[]): boolean {
 
 async function timeFirstFrame(): Promise<number> {
   await using workspace = await tempWorkspace({ prefix: 'alfred-bench-' });
+  await trustWorkspace(workspace);
   const start = process.hrtime.bigint();
-  await using session = startAlfred({ cwd: workspace.root, env: workspace.env(), cols: 100, rows: 30 });
+  await using session = startAlfred({ cwd: workspace.root, env: workspace.env({ ANTHROPIC_API_KEY: 'bench-key' }), cols: 100, rows: 30 });
   await session.waitForText(isFirstFrame, { timeoutMs: 30_000 });
   // Disposal kills it; quitting is the pty test's business, not the start-up figure's.
   return elapsedMs(start);

@@ -70,7 +70,8 @@ function violationsOf(files: string[], check: (file: string, text: string) => st
   );
 }
 
-const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+/** Test files, and the end-to-end folder whose helpers exist only for its pty tests. */
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || /(^|\/)e2e\//.test(file);
 
 describe('the rule checks themselves', () => {
   it('finds imports of every form', () => {

@@ -10,6 +10,7 @@ import { SearchBar } from '../components/transcript/SearchBar.js';
 import { TranscriptViewport } from '../components/transcript/TranscriptViewport.js';
 import { transcriptRows, transcriptWindow } from '../components/transcript/transcript-window.js';
 import { useAgentSession } from '../hooks/use-agent-session.js';
+import { loadMarkdown, markdownReady, onMarkdownReady } from '../markdown/lazy-markdown.js';
 import { useComposer } from '../hooks/use-composer.js';
 import { KeyRouter } from '../hooks/use-keys.js';
 import { useTerminalSize } from '../hooks/use-terminal-size.js';
@@ -57,6 +58,22 @@ function useInfo(controller: SessionController, running: boolean) {
   return [info, setInfo] as const;
 }
 
+/**
+ * Loads the markdown renderer after the first frame and redraws once it is in: the first frame
+ * does not wait for marked and highlight.js, and answers shown before (rare) become markdown.
+ */
+function useMarkdownLoader() {
+  const [, setReady] = useState(markdownReady());
+  useEffect(() => {
+    const off = onMarkdownReady(() => setReady(true));
+    const timer = setTimeout(() => void loadMarkdown(), 0);
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, []);
+}
+
 /** The height of the rows under the transcript, measured after each render. */
 function useMeasuredHeight() {
   const ref = useRef<DOMElement>(null);
@@ -80,6 +97,7 @@ function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME
   const confirmation = state.confirmations[0];
   const width = Math.max(20, columns);
   const fullscreen = mode === 'fullscreen';
+  useMarkdownLoader();
 
   useEffect(() => {
     onStateChange?.(state, theme);

@@ -110,6 +110,15 @@ export class RuntimeController implements SessionController {
     return this.runtime.cycleApprovalMode();
   }
 
+  /** Sets the mode directly (a mode chosen before the runtime was up); refused modes are ignored. */
+  setApprovalMode(mode: string): void {
+    try {
+      this.runtime.setApprovalMode(mode as Parameters<AlfredRuntime['setApprovalMode']>[0]);
+    } catch {
+      // yolo forbidden by the system settings: the runtime keeps its own mode.
+    }
+  }
+
   commands(): CommandInfo[] {
     return this.runtime.commands.list().map((command) => ({
       name: command.name,

@@ -2,6 +2,7 @@ import type { CliOptions } from '../cli/argv.js';
 import { runInteractive } from '../app/run-interactive.js';
 import { promptHistoryFile, RuntimeController } from './runtime-controller.js';
 import { providerNeedsKey } from './dialog-data.js';
+import { StartingController } from './starting-controller.js';
 import { checkTrust, startRuntime } from './start-runtime.js';
 import { format } from 'node:util';
 
@@ -24,18 +25,24 @@ export async function startInteractive(options: CliOptions): Promise<number> {
   if (process.env['ALFRED_SCRIPTED_EVENTS']) return runInteractive(options);
   const cwd = process.cwd();
   const trust = await checkTrust(cwd, options);
-  const runtime = await startRuntime(options, { cwd, interactive: true, trusted: trust.trusted });
-  const controller = new RuntimeController(runtime, {
-    historyFile: promptHistoryFile(runtime),
-    needsAuth: await providerNeedsKey(runtime),
-    trust: trust.enabled ? trust.state : 'trusted',
-    rebuild: (trusted, resume) => startRuntime(options, { cwd, interactive: true, trusted, ...(resume ? { resume } : {}) }),
-  });
-  const restoreConsole = captureConsole((text) => controller.current.warn(text));
+  const build = async (): Promise<RuntimeController> => {
+    const runtime = await startRuntime(options, { cwd, interactive: true, trusted: trust.trusted });
+    return new RuntimeController(runtime, {
+      historyFile: promptHistoryFile(runtime),
+      needsAuth: await providerNeedsKey(runtime),
+      trust: trust.enabled ? trust.state : 'trusted',
+      rebuild: (trusted, resume) => startRuntime(options, { cwd, interactive: true, trusted, ...(resume ? { resume } : {}) }),
+    });
+  };
+  // A returning user (a key in the environment or settings) sees the prompt at once while the
+  // engine starts behind it; a first run waits, so the auth dialog knows whether it is needed.
+  const ready = build();
+  const controller = trust.keyKnown ? new StartingController(ready, { ...trust.placeholder, trust: trust.enabled ? trust.state : 'trusted' }) : await ready;
+  const restoreConsole = captureConsole((text) => void ready.then((runtime) => runtime.current.warn(text)));
   try {
     return await runInteractive(options, { controller });
   } finally {
     restoreConsole();
-    await controller.current.close();
+    await (await ready).current.close();
   }
 }

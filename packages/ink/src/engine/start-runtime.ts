@@ -1,5 +1,9 @@
+import type { SessionInfo } from '../app/session-controller.js';
 import {
+  API_KEY_ENV,
+  DEFAULT_MODELS,
   createRuntime,
+  lookupModelLimits,
   loadSettings,
   resolveAlfredPaths,
   TrustedFolders,
@@ -15,10 +19,14 @@ export interface TrustCheck {
   /** False when the user turned folder trust off: every folder is then trusted. */
   enabled: boolean;
   trusted: boolean;
+  /** A key for the chosen provider is in the environment or the settings (no key store lookup needed). */
+  keyKnown: boolean;
+  /** What the footer shows before the runtime is up. */
+  placeholder: SessionInfo;
 }
 
 /** Reads the trusted-folders file and whether folder trust is on at all. */
-export async function checkTrust(cwd: string, options: Pick<CliOptions, 'trust'>, env: NodeJS.ProcessEnv = process.env): Promise<TrustCheck> {
+export async function checkTrust(cwd: string, options: Pick<CliOptions, 'trust' | 'provider' | 'model' | 'approvalMode' | 'yolo'>, env: NodeJS.ProcessEnv = process.env): Promise<TrustCheck> {
   const paths = resolveAlfredPaths(env);
   const [folders, settings] = await Promise.all([
     TrustedFolders.load({ alfredHome: paths.home }),
@@ -26,7 +34,21 @@ export async function checkTrust(cwd: string, options: Pick<CliOptions, 'trust'>
   ]);
   const enabled = settings.merged.security.folderTrust.enabled;
   const state = folders.trustOf(cwd);
-  return { state, enabled, trusted: !enabled || state === 'trusted' || options.trust === true };
+  const merged = settings.merged;
+  const provider = options.provider ?? merged.general.defaultProvider;
+  const configured = (merged.providers as Record<string, { apiKey?: string; apiKeyFile?: string; model?: string; contextWindow?: number }>)[provider];
+  const keyKnown = Boolean(configured?.apiKey || configured?.apiKeyFile || (API_KEY_ENV[provider] ?? []).some((name) => settings.env[name]));
+  const model = options.model ?? merged.general.model ?? configured?.model ?? (DEFAULT_MODELS as Record<string, string>)[provider] ?? '';
+  const placeholder: SessionInfo = {
+    cwd,
+    provider,
+    model,
+    approvalMode: requestedApprovalMode(options) ?? merged.general.defaultApprovalMode,
+    contextWindow: configured?.contextWindow ?? lookupModelLimits(model)?.contextWindow ?? 0,
+    contextTokens: 0,
+    sessionTokens: 0,
+  };
+  return { state, enabled, trusted: !enabled || state === 'trusted' || options.trust === true, keyKnown, placeholder };
 }
 
 /** The approval mode the command line asked for, if any. */

@@ -1,7 +1,7 @@
 import wrapAnsi from 'wrap-ansi';
 import type { HistoryItem } from '../../state/history-items.js';
 import { sanitizeText } from '../../state/sanitize.js';
-import { renderMarkdown } from '../../markdown/render-markdown.js';
+import { markdownReady, renderMarkdownRows } from '../../markdown/lazy-markdown.js';
 import { paletteOf, type Palette } from '../../theme/paint.js';
 import type { Theme } from '../../theme/themes.js';
 import { formatTokens } from './format.js';
@@ -45,7 +45,7 @@ export function renderItemRows(item: HistoryItem, context: RenderContext): strin
       return ['', ...wrapped(sanitizeText(item.text), width, marker, '  ').map((line) => palette.user(line)), ''];
     }
     case 'answer':
-      return [...renderMarkdown(item.text, context.theme, width), ''];
+      return [...renderMarkdownRows(item.text, context.theme, width), ''];
     case 'thinking':
       return [...thinkingRows(item.text, context, palette), ''];
     case 'tool_group':
@@ -70,6 +70,8 @@ interface CacheEntry {
   width: number;
   theme: Theme;
   thinkingExpanded: boolean;
+  /** Rows drawn before the markdown renderer loaded are plain text, redrawn once it has. */
+  markdown: boolean;
   rows: string[];
 }
 
@@ -87,11 +89,12 @@ export function itemRows(item: HistoryItem, context: RenderContext): string[] {
     cached &&
     cached.width === context.width &&
     cached.theme === context.theme &&
-    (!thinkingMatters || cached.thinkingExpanded === context.thinkingExpanded)
+    (!thinkingMatters || cached.thinkingExpanded === context.thinkingExpanded) &&
+    (item.kind !== 'answer' || cached.markdown === markdownReady())
   ) {
     return cached.rows;
   }
   const rows = renderItemRows(item, context);
-  cache.set(item, { width: context.width, theme: context.theme, thinkingExpanded: context.thinkingExpanded, rows });
+  cache.set(item, { width: context.width, theme: context.theme, thinkingExpanded: context.thinkingExpanded, markdown: markdownReady(), rows });
   return rows;
 }
