@@ -4,6 +4,8 @@
  * Not a benchmark itself: its name has no `.bench`.
  */
 import { spawnSync } from 'node:child_process';
+import type { BenchContext, BenchSamples } from './lib/bench-types.js';
+import { elapsedMs } from './lib/measure.js';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,4 +83,25 @@ export function timeRipgrep(args: string[], cwd: string): number {
 /** Whether `rg` is installed. */
 export function hasRipgrep(): boolean {
   return spawnSync('rg', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Times the grep tool on one engine for NEEDLE_MARK, interleaved with plain `rg` on the same tree. */
+export async function benchGrep(context: BenchContext, engine: GrepEngineChoice, note?: string): Promise<BenchSamples> {
+  if (!hasRipgrep()) throw new Error('rg is not installed; the grep bench compares against it');
+  const tree = await generateTree(context.log);
+  try {
+    const tools = await toolsFor(tree.root, engine);
+    const samples: number[] = [];
+    const baseline: number[] = [];
+    for (let run = 0; run < context.runs; run++) {
+      const start = process.hrtime.bigint();
+      const output = await runTool(tools()['grep'], { pattern: 'NEEDLE_MARK' });
+      samples.push(elapsedMs(start));
+      if (!output.includes('matching line(s)')) throw new Error(`unexpected grep output: ${output.slice(0, 200)}`);
+      baseline.push(timeRipgrep(['-n', 'NEEDLE_MARK'], tree.root));
+    }
+    return { samples, baseline: { label: 'rg -n NEEDLE_MARK', samples: baseline }, ...(note ? { note } : {}) };
+  } finally {
+    await tree.dispose();
+  }
 }

@@ -1,3 +1,5 @@
+import { isReadOnlyKind as isReadOnlyToolKind } from '../policy/approval-modes.js';
+
 /**
  * What a tool does to the user's machine. The policy engine, the scheduler (parallel only when
  * every call is read-only) and plan mode decide from this, never from the tool's name.
@@ -19,13 +21,10 @@ export const Kind = {
 /** One of the {@link Kind} values. */
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
-const READ_ONLY_KINDS: ReadonlySet<Kind> = new Set<Kind>([Kind.Read, Kind.Search, Kind.Think]);
-
 /**
- * True for kinds that change nothing and reach nothing outside the machine; the same set as the
- * policy engine's `isReadOnlyKind`. `fetch` is excluded because it sends data out, and `mcp`,
- * `memory` and `other` because we cannot know what they do.
+ * True for kinds that change nothing and reach nothing outside the machine (read, search, think).
+ * The policy engine owns the set; tools and the scheduler ask it, so the two can never disagree.
  */
 export function isReadOnlyKind(kind: Kind): boolean {
-  return READ_ONLY_KINDS.has(kind);
+  return isReadOnlyToolKind(kind);
 }

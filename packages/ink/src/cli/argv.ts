@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { VERSION } from './version.js';
 import { registerAuthCommand } from './auth-command.js';
 
@@ -66,11 +66,4 @@ export function createProgram(): Command {
       process.exitCode = await runNewProject(words.join(' '), { ...program.opts<CliOptions>(), ...local });
     });
   return program;
-}
-
-/** Parses a positive integer option value, for options that take one. */
-export function parsePositiveInteger(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive integer');
-  return parsed;
 }

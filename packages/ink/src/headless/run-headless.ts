@@ -1,4 +1,4 @@
-import { headlessTrustRefusal, isProviderError, type AgentEvent, type AlfredRuntime } from '@alfred/core';
+import { headlessTrustRefusal, type AgentEvent, type AlfredRuntime } from '@alfred/core';
 import type { CliOptions } from '../cli/argv.js';
 import { checkTrust, startRuntime } from '../engine/start-runtime.js';
 import { emptyJsonResult, EXIT_CODES, exitCodeFor, foldJson, initLine, streamJsonLine, type RunInfo } from './output-formats.js';
@@ -73,7 +73,7 @@ async function runPrompt(runtime: AlfredRuntime, prompt: string, options: CliOpt
   }
   if (format === 'json') io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   if (format === 'text' && wroteText) io.stdout.write('\n');
-  if (reason === 'error' && lastError) io.stderr.write(`alfred: ${describe(lastError)}\n`);
+  if (reason === 'error' && lastError) io.stderr.write(`alfred: ${lastError}\n`);
   return exitCodeFor(reason);
 }
 
@@ -103,14 +103,8 @@ function writeText(event: AgentEvent, io: HeadlessIo, wroteText: boolean): boole
   }
 }
 
-function describe(message: string): string {
-  return message;
-}
-
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
-
-export { isProviderError };
