@@ -6,7 +6,7 @@ import { FileDiscoveryService } from '../../workspace/file-discovery.js';
 import { WorkspaceContext } from '../../workspace/workspace-context.js';
 import type { DeclarativeTool } from '../declarative-tool.js';
 import { findRipgrep } from '../search/ripgrep.js';
-import { GlobTool } from './glob.js';
+import { GlobTool, MAX_GLOB_RESULTS } from './glob.js';
 import { GrepTool, type GrepEngineChoice } from './grep.js';
 import { LsTool } from './ls.js';
 
@@ -54,6 +54,18 @@ describe.each(engines)('glob (%s)', (engine) => {
     const result = await run(glob, { pattern: '*.ts', path: 'src' });
     expect(result.llmContent).toContain('2 file(s) match');
     expect(result.llmContent).not.toMatch(/model\.gen|private|hidden/);
+  });
+
+  it('caps the list at the newest 500 and says how many were left out', async () => {
+    const many = Object.fromEntries(Array.from({ length: MAX_GLOB_RESULTS + 2 }, (_, index) => [`src/file${index}.ts`, 'x']));
+    const { ws, run, glob } = await setup(many, engine);
+    await using _ = ws;
+    await utimes(ws.path('src/file7.ts'), new Date(), new Date(Date.now() + 60_000));
+    const text = String((await run(glob, { pattern: '*.ts' })).llmContent);
+    const lines = text.split('\n');
+    expect(lines.slice(0, 2)).toEqual([`${MAX_GLOB_RESULTS + 2} file(s) match *.ts, newest first:`, 'src/file7.ts']);
+    expect(lines).toHaveLength(MAX_GLOB_RESULTS + 2);
+    expect(lines.at(-1)).toBe('[2 more not shown; narrow the pattern or path.]');
   });
 
   it('does not follow a symlink cycle', async () => {
