@@ -32,27 +32,45 @@ privateNetworks.addSubnet('fc00::', 7, 'ipv6');
 
 const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal']);
 
+/** A resolved address of a host: what `dns.lookup(host, { all: true })` answers. */
+export interface HostAddress {
+  readonly address: string;
+  readonly family: 4 | 6;
+}
+
+/** Resolves a host name to its addresses; tests pass one whose answers change between calls. */
+export type ResolveHost = (hostname: string) => Promise<readonly HostAddress[]>;
+
+/** The system resolver (getaddrinfo, so /etc/hosts counts), as the HTTP client would use it. */
+export const systemResolveHost: ResolveHost = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));
+
+/** Where a URL may be fetched from: the addresses that passed the check, or why none may. */
+export type CheckedDestination = { readonly ok: true; readonly addresses: readonly HostAddress[] } | { readonly ok: false; readonly reason: string };
+
 /**
- * Why a URL's host may not be fetched, or `undefined` when it may. Names are resolved and every
- * address checked, so a public name pointing at 169.254.169.254 is refused too. (A name that
- * changes its answer between this check and the connection is not caught: that needs pinning the
- * address in the HTTP agent.)
+ * Resolves a URL's host once and checks every address, so a public name pointing at
+ * 169.254.169.254 is refused too. The caller must connect to these addresses and no others: a
+ * name looked up again at connect time may answer differently (DNS rebinding), and only the
+ * answer checked here is known to be allowed.
  */
-export async function refusedDestination(url: URL, policy: FetchAddressPolicy): Promise<string | undefined> {
+export async function checkDestination(url: URL, policy: FetchAddressPolicy, resolveHost: ResolveHost = systemResolveHost): Promise<CheckedDestination> {
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (METADATA_HOSTS.has(host)) return `${host} is a cloud metadata service; web_fetch does not fetch from it.`;
-  const addresses = isIP(host) ? [host] : await lookup(host, { all: true, verbatim: true }).then((found) => found.map((entry) => entry.address), () => []);
-  for (const address of addresses) {
+  if (METADATA_HOSTS.has(host)) return { ok: false, reason: `${host} is a cloud metadata service; web_fetch does not fetch from it.` };
+  const literal = isIP(host);
+  const addresses: readonly HostAddress[] = literal ? [{ address: host, family: literal === 6 ? 6 : 4 }] : await resolveHost(host);
+  if (addresses.length === 0) throw new Error(`${host} did not resolve to any address`);
+  for (const { address } of addresses) {
     const plain = unmapIpv4(address);
     const family = isIP(plain) === 6 ? 'ipv6' : 'ipv4';
     if (alwaysRefused.check(plain, family)) {
-      return `${url.host} is ${plain === host ? '' : `at ${plain}, `}a link-local or cloud metadata address; web_fetch does not fetch from it.`;
+      return { ok: false, reason: `${url.host} is ${plain === host ? '' : `at ${plain}, `}a link-local or cloud metadata address; web_fetch does not fetch from it.` };
     }
     if (policy.refusePrivateNetworks && privateNetworks.check(plain, family)) {
-      return `${url.host} is ${plain === host ? '' : `at ${plain}, `}on a loopback or private network, which this session does not allow web_fetch to reach.`;
+      return { ok: false, reason: `${url.host} is ${plain === host ? '' : `at ${plain}, `}on a loopback or private network, which this session does not allow web_fetch to reach.` };
     }
   }
-  return undefined;
+  return { ok: true, addresses };
 }
 
 /** `::ffff:169.254.169.254` is the IPv4 address in IPv6 clothing; check it as IPv4. */

@@ -24,13 +24,17 @@ async function run(tool: DeclarativeTool, args: unknown) {
 describe('web_fetch against a local server', () => {
   let server: Server;
   let base: string;
+  const hostsSeen: string[] = [];
   beforeAll(async () => {
     server = createServer((request, response) => {
+      hostsSeen.push(request.headers.host ?? '');
       if (request.url === '/page') {
         response.setHeader('content-type', 'text/html');
         response.end('<html><head><script>evil()</script></head><body><h1>Title</h1><p>Some <b>bold</b> text.</p></body></html>');
       } else if (request.url?.startsWith('/loop')) {
         response.writeHead(302, { location: `/loop${Number(request.url.slice(5) || 0) + 1}` }).end();
+      } else if (request.url?.startsWith('/to?')) {
+        response.writeHead(302, { location: request.url.slice(4) }).end();
       } else if (request.url === '/to-metadata') {
         response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       } else if (request.url === '/big') {
@@ -67,6 +71,24 @@ describe('web_fetch against a local server', () => {
     expect((await run(new WebFetchTool(), { url: `${base}/page` })).error).toBeUndefined();
     const strict = await run(new WebFetchTool({ refusePrivateNetworks: true }), { url: `${base}/page` });
     expect(strict.error).toMatchObject({ type: 'fetch_refused', message: expect.stringContaining('loopback or private network') });
+  });
+
+  it('connects to the address it checked, on every hop, even when the name answers differently later', async () => {
+    // DNS rebinding: each name first answers with the local server (allowed), then with the metadata address.
+    const answers: string[] = [];
+    const resolveHost = (hostname: string) => {
+      const first = !answers.includes(hostname);
+      answers.push(hostname);
+      return Promise.resolve([{ address: first ? '127.0.0.1' : '169.254.169.254', family: 4 as const }]);
+    };
+    const port = new URL(base).port;
+    const tool = new WebFetchTool({ resolveHost, timeoutMs: 5_000 });
+    const result = await run(tool, { url: `http://first.rebind.test:${port}/to?http://second.rebind.test:${port}/page` });
+    expect(result.error).toBeUndefined();
+    expect(result.llmContent).toContain(`Content of http://second.rebind.test:${port}/page`);
+    expect(result.llmContent).toContain('# Title');
+    expect(answers).toEqual(['first.rebind.test', 'second.rebind.test']);
+    expect(hostsSeen.slice(-2)).toEqual([`first.rebind.test:${port}`, `second.rebind.test:${port}`]);
   });
 
   it('limits redirects, caps size, and refuses non-text and bad URLs', async () => {
