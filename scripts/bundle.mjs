@@ -9,6 +9,49 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const inkDir = path.join(root, 'packages/ink');
 const { version } = JSON.parse(await readFile(path.join(inkDir, 'package.json'), 'utf8'));
 
+/**
+ * yoga-layout (Ink's layout engine) inlines its wasm as a data: URL and, because Node has a
+ * global fetch, loads it through fetch(): that pulls in undici and a stream pipeline before the
+ * first frame (about 30 ms). Its own synchronous path does the same work without them, but decodes
+ * the base64 with a JavaScript loop (another 30 ms); Buffer does it natively.
+ */
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(build) {
+    build.onLoad({ filter: /yoga-wasm-base64-esm\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const patches = [
+        ['w||"function"!=typeof fetch?', 'w||true?'],
+        ['var b=xa(a.slice(37)),c=new Uint8Array(b.length);for(a=0;a<b.length;++a)c[a]=b.charCodeAt(a);var d=c}', 'var d=new Uint8Array(Buffer.from(a.slice(37),"base64"))}'],
+      ];
+      let contents = source;
+      for (const [from, to] of patches) {
+        if (!contents.includes(from)) throw new Error(`yoga-layout changed: "${from}" not found in ${args.path}; review the yoga-without-fetch plugin`);
+        contents = contents.replace(from, to);
+      }
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * Every `string-width` in the bundle (Ink's v8, wrap-ansi's v7, ours) goes through
+ * packages/ink/src/text/string-width.ts: one measure for everything, whose fast path keeps ICU's
+ * segmenter and an emoji expression off the first frame. It falls back to v7, whose start-up
+ * costs a third of v8's (v8 builds three `\p{…}/v` expressions when it loads, about 25 ms).
+ */
+const fastStringWidth = path.join(inkDir, 'src/text/string-width.ts');
+const oneStringWidth = {
+  name: 'one-string-width',
+  setup(build) {
+    build.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData === 'one-string-width') return undefined;
+      if (args.importer !== fastStringWidth) return { path: fastStringWidth };
+      return build.resolve('string-width', { resolveDir: inkDir, kind: args.kind, pluginData: 'one-string-width' });
+    });
+  },
+};
+
 const result = await build({
   entryPoints: { alfred: path.join(inkDir, 'src/cli/alfred.ts') },
   outdir: path.join(inkDir, 'dist'),
@@ -22,7 +65,9 @@ const result = await build({
   mainFields: ['module', 'main'],
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: 'linked',
-  minifySyntax: true,
+  // Full minification: V8 parses every byte of an ES module before it runs, and start-up is
+  // mostly that parse (whitespace and long names are a third of the bytes).
+  minify: true,
   legalComments: 'linked',
   jsx: 'automatic',
   // React and the reconciler ship development builds chosen at run time by NODE_ENV; the bundle
@@ -34,9 +79,12 @@ const result = await build({
   banner: {
     js: "import { createRequire as __alfredCreateRequire } from 'node:module'; const require = __alfredCreateRequire(import.meta.url);",
   },
+  plugins: [yogaWithoutFetch, oneStringWidth],
   logLevel: 'warning',
   metafile: true,
 });
+
+if (process.env.ALFRED_BUNDLE_META) await (await import('node:fs/promises')).writeFile(process.env.ALFRED_BUNDLE_META, JSON.stringify(result.metafile));
 
 // Stale chunks from earlier builds would otherwise pile up beside the new ones; they go only
 // after a successful build, so a failed build leaves the previous one working.

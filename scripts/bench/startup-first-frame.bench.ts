@@ -1,30 +1,42 @@
 import { startAlfred, startPty, tempWorkspace, trustWorkspace } from '../../packages/testkit/src/index.js';
 import type { BenchContext, BenchSamples, Budget } from './lib/bench-types.js';
 import { elapsedMs, interleave } from './lib/measure.js';
+import { median } from './tui-fixture.js';
 
 export const name = 'startup-first-frame';
 export const description =
-  '`alfred` (the real engine, a returning user: trusted folder, a key) in a 100×30 pty from spawn until the composer prompt is rendered, beside `node -e 0` in the same pty from spawn to exit';
-/**
- * Node's own start, then React, Ink and the first render: within five Node start-ups (about 200 ms
- * where `node -e 0` takes 40 ms) the TUI feels immediate. Revisit when settings and providers join
- * the first screen.
- */
-export const budget: Budget = { maxRatio: 5 };
+  '`alfred` (the real engine, a returning user: trusted folder, a key, alfred started in this folder before) in a 100×30 pty from spawn until the composer prompt is rendered, beside `node -e 0` in the same pty from spawn to exit';
+/** Issue 12: a ready prompt within 300 ms of start (the fastest peers: 0.37 s native, 0.64 s Node). */
+export const budget: Budget = { maxMedianMs: 300 };
 
 /** The first frame: the banner names alfred and the composer shows its `>` prompt. */
 export function isFirstFrame(lines: string[]): boolean {
   return lines.some((line) => line.includes('alfred')) && lines.some((line) => /(^|│)\s*>(\s|$)/.test(line));
 }
 
+const echoes: number[] = [];
+
 async function timeFirstFrame(): Promise<number> {
   await using workspace = await tempWorkspace({ prefix: 'alfred-bench-' });
   await trustWorkspace(workspace);
+  const env = workspace.env({ ANTHROPIC_API_KEY: 'bench-key' });
+  {
+    // The earlier start a returning user has had in this folder.
+    await using earlier = startAlfred({ cwd: workspace.root, env, cols: 100, rows: 30 });
+    await earlier.waitForText(isFirstFrame, { timeoutMs: 30_000 });
+    // Long enough for the engine behind it to have checked the folder (and remembered it).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  }
   const start = process.hrtime.bigint();
-  await using session = startAlfred({ cwd: workspace.root, env: workspace.env({ ANTHROPIC_API_KEY: 'bench-key' }), cols: 100, rows: 30 });
+  await using session = startAlfred({ cwd: workspace.root, env, cols: 100, rows: 30 });
   await session.waitForText(isFirstFrame, { timeoutMs: 30_000 });
+  const frame = elapsedMs(start);
+  // A key typed the moment the prompt shows must appear in it: the prompt is live, not a picture.
+  session.write('q');
+  await session.waitForText(/>\s*q/, { timeoutMs: 30_000 });
+  echoes.push(elapsedMs(start));
   // Disposal kills it; quitting is the pty test's business, not the start-up figure's.
-  return elapsedMs(start);
+  return frame;
 }
 
 async function timeBareNode(): Promise<number> {
@@ -42,6 +54,6 @@ export async function run(context: BenchContext): Promise<BenchSamples> {
   return {
     samples,
     baseline: { label: 'node -e 0 (pty)', samples: baseline },
-    note: 'The screen is read through the test kit harness (headless xterm), so the time includes parsing the frame',
+    note: `The screen is read through the test kit harness (headless xterm), so the time includes parsing the frame; a key typed when the prompt shows is echoed in it ${Math.round(median(echoes))} ms after spawn (median)`,
   };
 }

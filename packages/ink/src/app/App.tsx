@@ -33,6 +33,8 @@ export interface AppProps {
   mode: 'fullscreen' | 'inline';
   version: string;
   theme?: Theme;
+  /** Draw the greeting banner above the transcript (`ui.hideBanner` turns it off). */
+  banner?: boolean;
   /** The real terminal's modes (mouse, editor hand-over, suspend); absent in component tests. */
   terminal?: TerminalControl;
   /** Receives the transcript and theme as they change, so the caller can print them on exit. */
@@ -86,7 +88,7 @@ function useMeasuredHeight() {
   return { ref, height };
 }
 
-function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME, terminal, onStateChange }: AppProps) {
+function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME, banner = true, terminal, onStateChange }: AppProps) {
   const { columns, rows } = useTerminalSize();
   const session = useAgentSession(controller);
   const [theme, setTheme] = useState(initialTheme);
@@ -114,7 +116,7 @@ function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME
   // Ink clears the whole screen when a frame is as tall as the terminal; stay one row short.
   const viewportHeight = Math.max(1, rows - 1 - bottom.height);
   const context = { theme, width, thinkingExpanded: state.thinkingExpanded, now: Date.now() };
-  const header = useMemo(() => bannerRows(version, paletteOf(theme), width), [version, theme, width]);
+  const header = useMemo(() => (banner ? bannerRows(version, paletteOf(theme), width) : []), [banner, version, theme, width]);
   const scrolling = useScrolling(fullscreen && dialogs.dialog === undefined, viewportHeight, true);
   const search = useTranscriptSearch(() => transcriptRows(header, state.items, context), scrolling.reveal);
   const idle = confirmation === undefined && dialogs.dialog === undefined && search.search === undefined;

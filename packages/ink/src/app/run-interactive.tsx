@@ -6,10 +6,10 @@ import { bannerRows } from '../components/transcript/banner-rows.js';
 import { itemRows } from '../components/transcript/render-item.js';
 import type { TranscriptState } from '../state/history-items.js';
 import { paletteOf } from '../theme/paint.js';
-import { DEFAULT_THEME, type Theme } from '../theme/themes.js';
+import { DEFAULT_THEME, themeNamed, type Theme } from '../theme/themes.js';
 import { App } from './App.js';
 import { ScriptedController, unconfiguredController, type ScriptedControllerOptions, type ScriptStep } from './scripted-controller.js';
-import type { SessionController } from './session-controller.js';
+import type { ScreenSettings, SessionController } from './session-controller.js';
 import { takeTerminal } from './terminal-screen.js';
 
 /**
@@ -26,9 +26,9 @@ function controllerFromEnvironment(): SessionController | undefined {
 }
 
 /** Prints the items not printed yet into the normal screen (on exit and on Ctrl+Z in full screen). */
-function transcriptPrinter(stdout: NodeJS.WriteStream) {
+function transcriptPrinter(stdout: NodeJS.WriteStream, banner: boolean) {
   let printedUpTo = 0;
-  let bannerPrinted = false;
+  let bannerPrinted = !banner;
   return (state: TranscriptState, theme: Theme) => {
     const width = stdout.columns || 80;
     const context = { theme, width, thinkingExpanded: state.thinkingExpanded, now: Date.now() };
@@ -40,8 +40,35 @@ function transcriptPrinter(stdout: NodeJS.WriteStream) {
   };
 }
 
+/**
+ * A crash must not take the session off the screen: the terminal is restored and, in full screen,
+ * the transcript is printed into the normal screen before the error, so it stays in the scrollback.
+ */
+function printOnCrash(leave: () => void): () => void {
+  const onCrash = (error: unknown) => {
+    process.off('uncaughtException', onCrash);
+    process.off('unhandledRejection', onCrash);
+    try {
+      leave();
+    } finally {
+      process.stderr.write(`alfred crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    }
+  };
+  process.on('uncaughtException', onCrash);
+  process.on('unhandledRejection', onCrash);
+  return () => {
+    process.off('uncaughtException', onCrash);
+    process.off('unhandledRejection', onCrash);
+  };
+}
+
 export interface InteractiveOverrides {
   controller?: SessionController;
+  /** The `ui.*` settings; the command line's `--inline` wins over `ui.screen`. */
+  ui?: Partial<ScreenSettings>;
+  /** Rejects when the engine behind the first frame fails to start: the TUI closes with that error. */
+  failure?: Promise<unknown>;
 }
 
 /** Starts the TUI and resolves with the process exit code when the user quits. */
@@ -50,12 +77,15 @@ export async function runInteractive(options: CliOptions, overrides: Interactive
   // line ending; they wait for the composer, which shows them as soon as it is drawn.
   if (process.stdin.isTTY) process.stdin.setRawMode(true);
   const controller = overrides.controller ?? controllerFromEnvironment() ?? unconfiguredController();
-  const mode = options.inline === true ? 'inline' : 'fullscreen';
+  const { ui = {} } = overrides;
+  const mode = options.inline === true ? 'inline' : (ui.screen ?? 'fullscreen');
+  const theme = themeNamed(ui.theme);
   let last: { state: TranscriptState; theme: Theme } | undefined;
   const ink: { instance?: Instance } = {};
-  const print = transcriptPrinter(process.stdout);
+  const print = transcriptPrinter(process.stdout, ui.hideBanner !== true);
   const element = () => (
-    <App controller={controller} mode={mode} version={VERSION} terminal={terminal} onStateChange={(state, theme) => (last = { state, theme })} />
+    <App controller={controller} mode={mode} version={VERSION} theme={theme} banner={ui.hideBanner !== true} terminal={terminal}
+      onStateChange={(state, current) => (last = { state, theme: current })} />
   );
   const terminal = takeTerminal({
     stdout: process.stdout,
@@ -73,12 +103,18 @@ export async function runInteractive(options: CliOptions, overrides: Interactive
     exitOnCtrlC: false,
     patchConsole: false,
     incrementalRendering: process.env['ALFRED_INCREMENTAL'] === '1',
-    maxFps: 60,
+    maxFps: ui.maxFps ?? 30,
   });
   ink.instance = instance;
+  overrides.failure?.catch((error: unknown) => instance.unmount(error instanceof Error ? error : new Error(String(error))));
+  const stopCrashPrint = printOnCrash(() => {
+    terminal.restore();
+    if (mode === 'fullscreen' && last) print(last.state, last.theme);
+  });
   try {
     await instance.waitUntilExit();
   } finally {
+    stopCrashPrint();
     // Erase the last frame while still on alfred's screen, so nothing of it lands in the scrollback.
     instance.clear();
     instance.cleanup();

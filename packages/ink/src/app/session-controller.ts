@@ -143,3 +143,11 @@ export interface SessionController {
   /** `/stats`: the session's statistics as display text. */
   stats?(): string;
 }
+
+/** The `ui.*` settings that shape the screen from its first frame. */
+export interface ScreenSettings {
+  screen: 'fullscreen' | 'inline';
+  theme: string;
+  maxFps: number;
+  hideBanner: boolean;
+}

@@ -160,6 +160,13 @@ describe('start-up cost of --version and --help', () => {
     expect(packages).toContain('react');
   });
 
+  it('draws the first frame without the engine: no schema library, provider SDK or MCP client before it', () => {
+    const chunk = /start-interactive-[\w-]+\.js/.exec(readFileSync(ALFRED_BUNDLE, 'utf8'))?.[0];
+    const packages = packagesOfChunkTree(path.join(DIST, 'chunks', chunk ?? ''));
+    expect(packages).toContain('yoga-layout');
+    expect(['zod', 'ajv', 'iconv-lite', ...HEAVY_PACKAGES.filter((name) => !['react', 'react-reconciler', 'ink'].includes(name))].filter((name) => packages.has(name))).toEqual([]);
+  });
+
   it.each([['--version'], ['--help']])('%s loads no React, Ink or provider SDK', async (flag) => {
     const { result, files, packages } = await loadedPackages([flag]);
     expect(result.code).toBe(0);

@@ -1,4 +1,5 @@
 import { startAlfred, tempWorkspace, trustWorkspace, type PtySession } from '@alfred/testkit';
+import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 
 /** The first frame is drawn: the banner names alfred and the composer shows its `>` prompt. */
@@ -62,5 +63,42 @@ describe('alfred in a terminal', () => {
     await session.waitForText(firstFrameDrawn);
     // The footer keeps the end of the path, so the folder name is readable at 80 columns.
     expect(session.screenText()).toContain(workspace.root.slice(-15));
+  });
+});
+
+describe('a returning user', () => {
+  async function startAndQuit(workspace: Awaited<ReturnType<typeof returningUserWorkspace>>, expected: RegExp): Promise<string> {
+    await using session = startAlfred({ cwd: workspace.root, env: workspace.env({ ANTHROPIC_API_KEY: 'test-key' }), cols: 120, rows: 30 });
+    await session.waitForText(firstFrameDrawn);
+    const lines = await session.waitForText(expected);
+    await session.waitForRawInput();
+    await quitWithCtrlCTwice(session);
+    expect((await session.exit()).exitCode).toBe(0);
+    return lines.join('\n');
+  }
+
+  it('starts again from what it remembered, and a changed setting is on the first frame of the next start', async () => {
+    await using workspace = await returningUserWorkspace();
+    const settings = `${workspace.alfredHome}/settings.json`;
+    await writeFile(settings, JSON.stringify({ general: { model: 'claude-first-model' } }));
+    await startAndQuit(workspace, /claude-first-model/);
+    await startAndQuit(workspace, /claude-first-model/);
+
+    await writeFile(settings, JSON.stringify({ general: { model: 'claude-second-model' } }));
+    await using session = startAlfred({ cwd: workspace.root, env: workspace.env({ ANTHROPIC_API_KEY: 'test-key' }), cols: 120, rows: 30 });
+    const first = await session.waitForText(firstFrameDrawn);
+    expect(first.join('\n')).toContain('claude-second-model');
+    expect(first.join('\n')).not.toContain('claude-first-model');
+  });
+
+  it('takes the screen mode and the banner from ui settings, from the first frame on', async () => {
+    await using workspace = await returningUserWorkspace();
+    await writeFile(`${workspace.alfredHome}/settings.json`, JSON.stringify({ ui: { screen: 'inline', hideBanner: true } }));
+    for (let start = 0; start < 2; start++) {
+      await using session = startAlfred({ cwd: workspace.root, env: workspace.env({ ANTHROPIC_API_KEY: 'test-key' }), cols: 100, rows: 30 });
+      await session.waitForText(/Ask alfred/);
+      expect(session.modes().alternateScreen).toBe(false);
+      expect(session.screenText()).not.toContain('█▀█');
+    }
   });
 });

@@ -1,4 +1,5 @@
-import type { SessionInfo } from '../app/session-controller.js';
+import path from 'node:path';
+import type { ScreenSettings, SessionInfo } from '../app/session-controller.js';
 import {
   API_KEY_ENV,
   DEFAULT_MODELS,
@@ -23,7 +24,12 @@ export interface TrustCheck {
   keyKnown: boolean;
   /** What the footer shows before the runtime is up. */
   placeholder: SessionInfo;
+  /** How the screen is drawn (`ui.*` settings), before any workspace layer. */
+  ui: ScreenSettings;
+  /** Every file the check read or would have read: a change to any of them changes the outcome. */
+  sources: string[];
 }
+
 
 /** Reads the trusted-folders file and whether folder trust is on at all. */
 export async function checkTrust(cwd: string, options: Pick<CliOptions, 'trust' | 'provider' | 'model' | 'approvalMode' | 'yolo'>, env: NodeJS.ProcessEnv = process.env): Promise<TrustCheck> {
@@ -48,7 +54,9 @@ export async function checkTrust(cwd: string, options: Pick<CliOptions, 'trust' 
     contextTokens: 0,
     sessionTokens: 0,
   };
-  return { state, enabled, trusted: !enabled || state === 'trusted' || options.trust === true, keyKnown, placeholder };
+  const { screen, theme, maxFps, hideBanner } = merged.ui;
+  const sources = [...settings.layers.flatMap((layer) => (layer.path ? [layer.path] : [])), path.join(paths.home, '.env'), folders.file];
+  return { state, enabled, trusted: !enabled || state === 'trusted' || options.trust === true, keyKnown, placeholder, ui: { screen, theme, maxFps, hideBanner }, sources };
 }
 
 /** The approval mode the command line asked for, if any. */

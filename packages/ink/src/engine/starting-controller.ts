@@ -1,4 +1,5 @@
-import { nextApprovalMode, type AgentEvent, type ApprovalMode, type ConfirmationOutcome } from '@alfred/core';
+import type { AgentEvent, ConfirmationOutcome } from '@alfred/core';
+import { nextApprovalMode, type ApprovalMode } from '@alfred/core/start-up';
 import type {
   CommandInfo,
   LocalServer,
@@ -31,6 +32,8 @@ export class StartingController implements SessionController {
       this.inner = inner;
       for (const listener of this.listeners) inner.onInfoChange(listener);
       this.notify();
+    }, () => {
+      // A failed start is reported by whoever awaits `ready` (the TUI closes with its error).
     });
   }
 
