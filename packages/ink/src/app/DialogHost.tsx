@@ -7,6 +7,7 @@ import { ToolsDialog } from '../components/dialogs/ToolsDialog.js';
 import { TrustDialog } from '../components/dialogs/TrustDialog.js';
 import { formatTokens } from '../components/transcript/format.js';
 import { useAsync } from '../hooks/use-async.js';
+import { useKeyHandOff } from '../hooks/use-keys.js';
 import type { Theme } from '../theme/themes.js';
 import type { LocalServer, ModelInfo, ReplayEvent, SessionController, SessionListing } from './session-controller.js';
 import type { DialogKind } from './ui-commands.js';
@@ -35,17 +36,28 @@ function ago(time: number, now = Date.now()): string {
   return `${Math.round(minutes / 1440)}d ago`;
 }
 
+/** Shows the theme at once and keeps it for the next start (`ui.theme` in the user settings). */
+async function chooseTheme(controller: SessionController, theme: Theme, show: (theme: Theme) => void): Promise<void> {
+  show(theme);
+  await controller.setSetting?.('ui.theme', theme.name, 'user');
+}
+
 /** Draws the open dialog and wires it to the controller; each answer closes it or reloads it. */
 export function DialogHost(props: DialogHostProps) {
   const { dialog, controller, theme, width, onClose, onNotice } = props;
   const [version, setVersion] = useState(0);
+  const handOff = useKeyHandOff();
   const models = useAsync(dialog.kind === 'model' ? controller.listModels?.bind(controller) : undefined);
   const sessions = useAsync(dialog.kind === 'chat' ? controller.sessions?.bind(controller) : undefined);
   const servers = useAsync(dialog.kind === 'auth' ? controller.localServers?.bind(controller) : undefined);
 
-  /** Runs a controller call; a failure becomes an error line instead of an unhandled rejection. */
-  const run = (work: () => void | Promise<void>, done?: string, close = true): Promise<void> =>
-    Promise.resolve()
+  /**
+   * Runs a controller call; a failure becomes an error line instead of an unhandled rejection. Keys
+   * typed after the one that started it wait until the dialog has closed or reloaded.
+   */
+  const run = (work: () => void | Promise<void>, done?: string, close = true): Promise<void> => {
+    handOff();
+    return Promise.resolve()
       .then(work)
       .then(
         () => {
@@ -55,12 +67,13 @@ export function DialogHost(props: DialogHostProps) {
         },
         (error: unknown) => onNotice('error', error instanceof Error ? error.message : String(error)),
       );
+  };
 
   const common = { theme, width };
   const parts: DialogParts = { props, run, version, common, models: models.value, modelsError: models.error, sessions: sessions.value, sessionsError: sessions.error, servers };
   switch (dialog.kind) {
     case 'theme':
-      return <ThemeDialog current={theme} width={width} onChoose={(chosen) => { if (chosen) props.onTheme(chosen); onClose(); }} />;
+      return <ThemeDialog current={theme} width={width} onChoose={(chosen) => (chosen ? void run(() => chooseTheme(controller, chosen, props.onTheme)) : onClose())} />;
     case 'model':
       return modelDialog(parts);
     case 'provider':

@@ -1,3 +1,4 @@
+import { useKeyHandOff } from '../hooks/use-keys.js';
 import { useLatestState } from '../hooks/use-latest-state.js';
 import type { DialogRequest } from './DialogHost.js';
 import type { SessionController } from './session-controller.js';
@@ -12,13 +13,23 @@ function firstRunDialog(controller: SessionController): DialogRequest | undefine
   return authNeeded(controller);
 }
 
-/** Which dialog is open. Closing the trust dialog moves on to auth when that is still needed. */
+/**
+ * Which dialog is open. Closing the trust dialog moves on to auth when that is still needed. Keys
+ * typed after the one that opens or closes a dialog wait for it to be drawn ("/theme⏎2").
+ */
 export function useDialogs(controller: SessionController) {
   const [dialog, setDialog, latest] = useLatestState<DialogRequest | undefined>(() => firstRunDialog(controller));
+  const handOff = useKeyHandOff();
   return {
     dialog,
     latest,
-    open: (request: DialogRequest) => setDialog(request),
-    close: () => setDialog(latest()?.kind === 'trust' ? authNeeded(controller) : undefined),
+    open: (request: DialogRequest) => {
+      handOff();
+      setDialog(request);
+    },
+    close: () => {
+      handOff();
+      setDialog(latest()?.kind === 'trust' ? authNeeded(controller) : undefined);
+    },
   };
 }

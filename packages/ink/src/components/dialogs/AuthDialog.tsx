@@ -43,7 +43,7 @@ export function AuthDialog(props: AuthDialogProps) {
       if (key.return) return buffer.text.trim() === '' ? undefined : settle(props.onKey(provider, buffer.text.trim()));
       setBuffer(editField(buffer, input, key));
     },
-    { isActive: provider !== undefined },
+    { isActive: () => latestProvider() !== undefined },
   );
 
   if (provider !== undefined) {
@@ -77,7 +77,7 @@ export function AuthDialog(props: AuthDialogProps) {
         else if (choice.provider) setProvider(choice.provider);
       }}
       onCancel={props.onClose}
-      active={!status.busy && provider === undefined}
+      active={() => !latestStatus().busy && latestProvider() === undefined}
     >
       {status.error ? <Text color={theme.colors.error}>{status.error}</Text> : null}
     </SelectList>

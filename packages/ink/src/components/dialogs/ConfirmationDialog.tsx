@@ -1,7 +1,8 @@
 import type { ConfirmationOutcome } from '@alfred/core';
 import { Box, Text } from 'ink';
+import { useRef } from 'react';
 import type { KeyPress } from '../../hooks/key-events.js';
-import { useKeys } from '../../hooks/use-keys.js';
+import { useKeyHandOff, useKeys } from '../../hooks/use-keys.js';
 import { useLatestState } from '../../hooks/use-latest-state.js';
 import type { PendingConfirmation } from '../../state/history-items.js';
 import { paletteOf } from '../../theme/paint.js';
@@ -17,38 +18,65 @@ interface ConfirmationDialogProps {
   onAnswer(callId: string, outcome: ConfirmationOutcome): void;
 }
 
-type Stage = { kind: 'choose' } | { kind: 'reason'; buffer: ComposerBuffer } | { kind: 'modify'; buffer: ComposerBuffer; error?: string };
+type Stage = { kind: 'choose' } | { kind: 'reason'; buffer: ComposerBuffer } | { kind: 'arguments'; buffer: ComposerBuffer; error?: string };
+type FieldStage = Exclude<Stage, { kind: 'choose' }>;
+
+/** What a key does at the choose stage: an answer, the next stage, or nothing. */
+function chosen(input: string, key: KeyPress, pending: PendingConfirmation): ConfirmationOutcome | Stage | undefined {
+  if (input === '1' || key.return) return { kind: 'proceed_once' };
+  if (input === '2') return { kind: 'proceed_always_session' };
+  if (input === '3') return { kind: 'proceed_always_save' };
+  if (input === '4') return { kind: 'arguments', buffer: bufferOf(JSON.stringify(pending.call?.args ?? {}, null, 2)) };
+  if (input === '5') return { kind: 'reason', buffer: bufferOf('') };
+  if (key.escape || (key.ctrl && input === 'c')) return { kind: 'cancel' };
+  return undefined;
+}
+
+/** The edited arguments as an object, or why they are not one. */
+export function parseArguments(text: string): { args: Record<string, unknown> } | { error: string } {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { error: 'the arguments must be a JSON object' };
+    return { args: parsed as Record<string, unknown> };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Enter at the reason or arguments stage: the answer, or the stage again with the parse error. */
+function submitted(stage: FieldStage): ConfirmationOutcome | FieldStage {
+  if (stage.kind === 'reason') return { kind: 'cancel', reason: stage.buffer.text.trim() };
+  const parsed = parseArguments(stage.buffer.text);
+  return 'args' in parsed ? { kind: 'modify', args: parsed.args } : { ...stage, error: parsed.error };
+}
+
+function isStage(value: ConfirmationOutcome | Stage): value is Stage {
+  return value.kind === 'choose' || value.kind === 'reason' || value.kind === 'arguments';
+}
 
 /** Asks before a tool runs; number keys answer, 4 edits the arguments, 5 asks for a reason. */
 export function ConfirmationDialog({ pending, theme, width, onAnswer }: ConfirmationDialogProps) {
   const palette = paletteOf(theme);
   const [stage, setStage, latestStage] = useLatestState<Stage>({ kind: 'choose' });
-  const answer = (outcome: ConfirmationOutcome) => onAnswer(pending.callId, outcome);
+  const handOff = useKeyHandOff();
+  const answered = useRef(false);
 
-  const choose = (input: string, key: KeyPress) => {
-    if (input === '1' || key.return) return answer({ kind: 'proceed_once' });
-    if (input === '2') return answer({ kind: 'proceed_always_session' });
-    if (input === '3') return answer({ kind: 'proceed_always_save' });
-    if (input === '4') return setStage({ kind: 'modify', buffer: bufferOf(JSON.stringify(pending.call?.args ?? {}, null, 2)) });
-    if (input === '5') return setStage({ kind: 'reason', buffer: bufferOf('') });
-    if (key.escape || (key.ctrl && input === 'c')) return answer({ kind: 'cancel' });
+  /** Answers once: the keys after the answer go to whatever is drawn once this dialog is gone. */
+  const apply = (next: ConfirmationOutcome | Stage | undefined) => {
+    if (next === undefined || answered.current) return;
+    if (isStage(next)) return setStage(next);
+    answered.current = true;
+    handOff();
+    onAnswer(pending.callId, next);
   };
 
   useKeys((input, key) => {
-    const stage = latestStage();
-    if (stage.kind === 'choose') return choose(input, key);
+    const current = latestStage();
+    if (answered.current) return;
+    if (current.kind === 'choose') return apply(chosen(input, key, pending));
     if (key.escape) return setStage({ kind: 'choose' });
-    if (key.return && stage.kind === 'reason') return answer({ kind: 'cancel', reason: stage.buffer.text.trim() });
-    if (key.return && stage.kind === 'modify') {
-      try {
-        const parsed: unknown = JSON.parse(stage.buffer.text);
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('the arguments must be a JSON object');
-        return answer({ kind: 'modify', args: parsed as Record<string, unknown> });
-      } catch (error) {
-        return setStage({ ...stage, error: error instanceof Error ? error.message : String(error) });
-      }
-    }
-    setStage({ ...stage, buffer: editField(stage.buffer, input, key, stage.kind === 'modify') });
+    if (key.return) return apply(submitted(current));
+    setStage({ ...current, buffer: editField(current.buffer, input, key, current.kind === 'arguments') });
   });
 
   const rows = confirmationRows(pending.view, pending.call, palette);
@@ -73,7 +101,7 @@ export function ConfirmationDialog({ pending, theme, width, onAnswer }: Confirma
             {stage.kind === 'reason' ? 'Why not? (enter to send, esc to go back)' : 'Edit the arguments as JSON (ctrl+j new line, enter to run, esc to go back)'}
           </Text>
           <FieldText buffer={stage.buffer} />
-          {stage.kind === 'modify' && stage.error ? <Text color={theme.colors.error}>{stage.error}</Text> : null}
+          {stage.kind === 'arguments' && stage.error ? <Text color={theme.colors.error}>{stage.error}</Text> : null}
         </Box>
       )}
     </Box>

@@ -22,7 +22,8 @@ export interface SelectListProps<Item extends SelectItem> {
   onCancel(): void;
   /** Keys the dialog handles itself (space to toggle); return true when handled. */
   onKey?(input: string, key: KeyPress, item: Item | undefined): boolean;
-  active?: boolean;
+  /** Whether keys go to the list; a function is asked at each key (the dialog may have moved on since the last render). */
+  active?: boolean | (() => boolean);
   /** Typing filters the list (default); off for short fixed choices. */
   filterable?: boolean;
   /** Rows drawn under the list (an error, a stage of the dialog). */

@@ -54,7 +54,7 @@ export function SettingsDialog({ entries, theme, width, onSave, onClose }: Setti
       }
       setStage({ ...stage, buffer: editField(stage.buffer, input, key) });
     },
-    { isActive: stage.kind === 'edit' },
+    { isActive: () => latestStage().kind === 'edit' },
   );
 
   const items = entries.map((entry) => ({ key: entry.keyPath, label: entry.keyPath, detail: `${formatSettingValue(entry.value)}  (${entry.origin})`, entry }));
@@ -90,6 +90,7 @@ export function SettingsDialog({ entries, theme, width, onSave, onClose }: Setti
       hint="↑↓ move · type to filter · enter edit · esc close"
       onChoose={(item) => setStage({ kind: 'edit', entry: item.entry, buffer: bufferOf(formatEditable(item.entry.value)), scope: item.entry.origin === 'workspace' ? 'workspace' : 'user' })}
       onCancel={onClose}
+      active={() => latestStage().kind === 'browse'}
     />
   );
 }
