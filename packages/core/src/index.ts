@@ -265,11 +265,11 @@ export type { FetchAddressPolicy } from './tools/builtin/fetch-address-guard.js'
 export { MEMORY_HEADING } from './tools/builtin/save-memory.js';
 export { BackgroundProcesses, type BackgroundProcess } from './tools/shell/background-processes.js';
 export { childEnvironment } from './tools/shell/child-env.js';
-export { McpClientManager, type McpClientManagerOptions, type McpServerStatus } from './tools/mcp/mcp-client-manager.js';
-export { mcpToolName, MCP_NAME_SEPARATOR, type McpServerConfig } from './tools/mcp/mcp-config.js';
+export { McpClientManager, type McpClientManagerOptions, type McpServerStatus, type McpSignInStarted } from './tools/mcp/mcp-client-manager.js';
+export { mcpToolName, MCP_NAME_SEPARATOR, type McpOAuthConfig, type McpServerConfig } from './tools/mcp/mcp-config.js';
 export { McpTool, type McpToolDefinition } from './tools/mcp/mcp-tool.js';
 export type { McpPromptArgument, McpPromptInfo } from './tools/mcp/mcp-prompts.js';
-export { DEFAULT_MCP_OAUTH_REDIRECT_URL, KeyStoreOAuthProvider, type McpOAuthProviderOptions, type McpTokenStore } from './tools/mcp/mcp-oauth-provider.js';
+export { DEFAULT_MCP_OAUTH_REDIRECT_URL, KeyStoreOAuthProvider, McpSignInRequiredError, type McpOAuthProviderOptions, type McpTokenStore } from './tools/mcp/mcp-oauth-provider.js';
 export { WorkspaceContext, isInside, type PathProblem, type ResolvedPath } from './workspace/workspace-context.js';
 export { FileDiscoveryService, ALFRED_IGNORE_FILE, type FileDiscoveryOptions } from './workspace/file-discovery.js';
 export { writeFileAtomic } from './workspace/atomic-write.js';

@@ -4,6 +4,7 @@ import { APPROVAL_MODES, type ApprovalMode } from '../policy/types.js';
 import type { SlashCommand, SlashCommandRegistry, SlashCommandResult } from '../prompt/slash-commands.js';
 import type { AlfredRuntime } from './alfred-runtime.js';
 import { formatSessionStats } from '../stats/format-stats.js';
+import { mcpCommand as mcp } from './mcp-command.js';
 
 type Command = SlashCommand<AlfredRuntime>;
 
@@ -122,17 +123,6 @@ const tools: Command = {
     }
     const lines = runtime.registry.list().map((tool) => `${tool.enabled ? '●' : '○'} ${tool.name}  ${tool.kind}${tool.source.type === 'mcp' ? ` (mcp: ${tool.source.server})` : ''}`);
     return info(`${lines.join('\n')}\n/tools enable|disable <name> toggles a tool for this session.`);
-  },
-};
-
-const mcp: Command = {
-  name: 'mcp',
-  description: 'MCP servers: state, tools and last error',
-  source: 'builtin',
-  run(_args, runtime) {
-    const statuses = runtime.mcp?.status() ?? [];
-    if (statuses.length === 0) return info('No MCP servers configured (settings: mcpServers).');
-    return info(statuses.map((status) => `${status.name}: ${status.state}${status.tools.length ? `\n  ${status.tools.join('\n  ')}` : ''}${status.lastError ? `\n  last error: ${status.lastError}` : ''}`).join('\n'));
   },
 };
 

@@ -15,7 +15,8 @@ import { loadSettings, type LoadedSettings } from '../settings/load-settings.js'
 import { TodoStore } from '../tools/builtin/todo-write.js';
 import { createDefaultToolRegistry } from '../tools/builtin/create-builtin-tools.js';
 import type { McpServerConfig } from '../tools/mcp/mcp-config.js';
-import { resolveAlfredPaths, resolveWorkspacePaths, type AlfredPaths } from '../workspace/alfred-home.js';
+import { openInBrowser } from '../tools/mcp/open-browser.js';
+import { resolveAlfredPaths, resolveWorkspacePaths } from '../workspace/alfred-home.js';
 import { FileDiscoveryService } from '../workspace/file-discovery.js';
 import { WorkspaceContext } from '../workspace/workspace-context.js';
 import { AlfredRuntime } from './alfred-runtime.js';
@@ -101,11 +102,15 @@ export async function createRuntime(options: CreateRuntimeOptions): Promise<Alfr
   const registry = createDefaultToolRegistry({ workspace, files, alfredPaths: paths, todos, skills, shellEnv: { ...env, ...settings.env } });
   for (const name of merged.tools.disabled) if (registry.getTool(name)) registry.setEnabled(name, false);
 
+  const keyStore = lazyKeyStore(paths, settings.env);
   const servers = merged.mcpServers as Record<string, McpServerConfig>;
   // The MCP SDK loads only when a server is configured.
-  const mcp = Object.keys(servers).length > 0 ? new (await import('../tools/mcp/mcp-client-manager.js')).McpClientManager({ registry, servers }) : undefined;
+  const mcp =
+    Object.keys(servers).length > 0
+      ? new (await import('../tools/mcp/mcp-client-manager.js')).McpClientManager({ registry, servers, tokenStore: keyStore, openBrowser: (url) => openInBrowser(url, env) })
+      : undefined;
 
-  const providers = createProviders(options, settings, paths);
+  const providers = createProviders(options, settings, keyStore);
   const contextWindow = () => providers.modelInfo().contextWindow ?? DEFAULT_CONTEXT_WINDOW;
   const history = new HistoryService({ contextWindow: contextWindow(), threshold: merged.compression.threshold, preserve: merged.compression.preserve });
   void loadTokenCounter(providers.activeModel).then((counter) => history.setModel({ counter, contextWindow: contextWindow() }));
@@ -184,7 +189,7 @@ export async function createRuntime(options: CreateRuntimeOptions): Promise<Alfr
   return ref.runtime;
 }
 
-function createProviders(options: CreateRuntimeOptions, settings: LoadedSettings, paths: AlfredPaths): ProviderManager {
+function createProviders(options: CreateRuntimeOptions, settings: LoadedSettings, keyStore: ReturnType<typeof lazyKeyStore>): ProviderManager {
   const merged = settings.merged;
   const providerName = options.provider ?? merged.general.defaultProvider;
   const providerSettings = merged.providers as Record<string, ProviderSettings & { fallbackModel?: string }>;
@@ -193,7 +198,7 @@ function createProviders(options: CreateRuntimeOptions, settings: LoadedSettings
     ...((options.model ?? merged.general.model) ? { model: options.model ?? merged.general.model } : {}),
     providers: providerSettings,
     env: { ...settings.env },
-    keyStore: lazyKeyStore(paths, settings.env),
+    keyStore,
     ...(providerSettings[providerName]?.fallbackModel ? { fallbackModel: providerSettings[providerName].fallbackModel } : {}),
     ...(options.createProvider ? { createProvider: options.createProvider } : {}),
   });

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startMockLlmServer, tempWorkspace, testMcpServerStdioCommand, type MockLlmServer } from '@alfred/testkit';
+import { startMockLlmServer, startTestMcpHttpServer, tempWorkspace, testMcpServerStdioCommand, type MockLlmServer } from '@alfred/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../agent/events.js';
 import { createRuntime } from './create-runtime.js';
@@ -58,6 +58,39 @@ describe('MCP servers from settings', () => {
       mock.enqueue({ text: 'No problems.' });
       await collect(runtime.run('/test:review src/a.ts focus=naming'));
       expect(JSON.stringify(mock.requests.at(-1)!.body.messages.at(-1))).toContain('Review src/a.ts with a focus on naming.');
+    } finally {
+      await runtime.close();
+    }
+  });
+
+  it('shows an HTTP server that answers 401 as needing sign-in, and /mcp auth signs in and connects it', async () => {
+    await using workspace = await tempWorkspace();
+    await using server = await startTestMcpHttpServer({ oauth: true });
+    await mkdir(workspace.alfredHome, { recursive: true });
+    await writeFile(path.join(workspace.alfredHome, 'settings.json'), JSON.stringify({ mcpServers: { secure: { url: server.url } } }));
+    // No DISPLAY and no BROWSER: there is no browser to open, so the address is printed.
+    const runtime = await createRuntime({
+      cwd: workspace.root,
+      interactive: true,
+      trusted: true,
+      provider: 'anthropic',
+      systemDir: path.join(workspace.alfredHome, 'no-system'),
+      env: { HOME: path.dirname(workspace.alfredHome), ALFRED_HOME: workspace.alfredHome, ALFRED_CREDENTIALS_STORE: 'file', ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: mock.baseUrls.anthropic, PATH: process.env['PATH'] ?? '' },
+    });
+    const mcpText = async (line: string) => {
+      const [event] = await collect(runtime.run(line));
+      return event?.type === 'notice' ? event.text : '';
+    };
+    try {
+      await expect.poll(() => mcpText('/mcp'), { timeout: 30_000, interval: 100 }).toBe('secure: needs sign-in (run /mcp auth secure)');
+      const started = await mcpText('/mcp auth secure');
+      expect(started).toMatch(/^Open this address in a browser to sign in to secure:\nhttp:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+      const authorizationUrl = started.split('\n')[1] ?? '';
+      const authorization = await fetch(authorizationUrl, { redirect: 'manual' });
+      const page = await fetch(authorization.headers.get('location') ?? '');
+      expect(await page.text()).toContain('signed in to secure');
+      await expect.poll(() => mcpText('/mcp'), { timeout: 30_000, interval: 100 }).toMatch(/^secure: connected\n {2}secure__echo/);
+      expect(await mcpText('/mcp auth')).toContain('Usage: /mcp auth <server>. Servers: secure.');
     } finally {
       await runtime.close();
     }

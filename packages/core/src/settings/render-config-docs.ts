@@ -84,8 +84,15 @@ function entryTable(keyPath: string, properties: NonNullable<JsonSchema['propert
     '',
     '| Field | Type | Description |',
     '| --- | --- | --- |',
-    ...Object.entries(properties).map(([name, schema]) => `| \`${name}\` | ${cell(describeType(schema))} | ${cell(schema.description ?? '')} |`),
+    ...Object.entries(properties).flatMap(([name, schema]) => fieldRows(name, schema)),
   ];
+}
+
+/** A field's row, followed by one row per field of an object value (`oauth.scope`). */
+function fieldRows(name: string, schema: JsonSchema & { description?: string }): string[] {
+  const own = `| \`${name}\` | ${cell(describeType(schema))} | ${cell(schema.description ?? '')} |`;
+  const nested = schema.type === 'object' && !schema.additionalProperties ? Object.entries(schema.properties ?? {}) : [];
+  return [own, ...nested.flatMap(([field, inner]) => fieldRows(`${name}.${field}`, inner))];
 }
 
 function jsonSchema(leaf: SettingLeaf): JsonSchema {

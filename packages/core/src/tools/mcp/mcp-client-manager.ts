@@ -8,7 +8,8 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import type { ToolRegistry } from '../registry.js';
 import { describeError } from '../tool-paths.js';
 import { mcpToolName, type McpServerConfig } from './mcp-config.js';
-import { KeyStoreOAuthProvider, type McpOAuthProviderOptions, type McpTokenStore } from './mcp-oauth-provider.js';
+import { isSignInNeeded, KeyStoreOAuthProvider, type McpTokenStore } from './mcp-oauth-provider.js';
+import { startMcpSignIn, type McpSignIn } from './mcp-sign-in.js';
 import { promptText, type McpPromptInfo } from './mcp-prompts.js';
 import { McpTool, type McpToolDefinition } from './mcp-tool.js';
 
@@ -19,6 +20,19 @@ export interface McpServerStatus {
   /** Registered tool names (`server__tool`). */
   readonly tools: readonly string[];
   readonly lastError?: string;
+  /** The server wants a signed-in user: `/mcp auth <name>` (state is `error`). */
+  readonly needsSignIn?: boolean;
+}
+
+/** A sign-in `/mcp auth` started: where the user signs in, and its outcome. */
+export interface McpSignInStarted {
+  readonly url: URL;
+  /** Whether a browser was opened on `url`. */
+  readonly opened: boolean;
+  /** The loopback address waiting for the browser. */
+  readonly redirectUrl: string;
+  /** The server's state once the sign-in finished and it reconnected (or why it failed); never rejects. */
+  readonly completed: Promise<McpServerStatus>;
 }
 
 interface Connection {
@@ -35,10 +49,10 @@ export interface McpClientManagerOptions {
   readonly registry: ToolRegistry;
   readonly servers: Readonly<Record<string, McpServerConfig>>;
   readonly clientVersion?: string;
-  /** Where OAuth tokens of servers with `oauth` set are kept (the credentials key store). */
+  /** Where OAuth clients and tokens are kept (the credentials key store); without it nothing signs in. */
   readonly tokenStore?: McpTokenStore;
-  /** Shows the user the sign-in URL of a server that needs one. */
-  readonly onAuthorizationUrl?: McpOAuthProviderOptions['onAuthorizationUrl'];
+  /** Opens a sign-in page in the user's browser; false when it cannot (the URL is shown instead). */
+  readonly openBrowser?: (url: URL) => Promise<boolean>;
 }
 
 /**
@@ -49,6 +63,9 @@ export interface McpClientManagerOptions {
 export class McpClientManager {
   private readonly connections = new Map<string, Connection>();
   private readonly listeners = new Set<() => void>();
+  /** HTTP servers that answered 401 once: they get the OAuth provider from then on. */
+  private readonly oauthServers = new Set<string>();
+  private readonly signIns = new Map<string, McpSignIn>();
 
   constructor(private readonly options: McpClientManagerOptions) {}
 
@@ -66,8 +83,10 @@ export class McpClientManager {
     await connection.client?.close().catch(() => undefined);
     this.update(connection, { name, state: 'connecting', tools: [] });
     const client = new Client({ name: 'alfred', version: this.options.clientVersion ?? '0.0.0' });
+    let authProvider: OAuthClientProvider | undefined;
     try {
-      await client.connect(createTransport(name, config, this.authProvider(name, config)), { timeout: config.timeoutMs ?? 60_000 });
+      authProvider = this.authProvider(name, config);
+      await client.connect(createTransport(name, config, authProvider), { timeout: config.timeoutMs ?? 60_000 });
       connection.client = client;
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refresh(name).catch(() => undefined));
       client.onclose = () => {
@@ -77,8 +96,45 @@ export class McpClientManager {
     } catch (error) {
       await client.close().catch(() => undefined);
       this.options.registry.replaceServerTools(name, []);
-      this.update(connection, { name, state: 'error', tools: [], lastError: describeError(error) });
+      const signIn = isSignInNeeded(error);
+      // A server that turns out to want OAuth is tried once more with it: stored tokens may be waiting.
+      if (signIn && !authProvider && config.url && this.options.tokenStore && !this.oauthServers.has(name)) {
+        this.oauthServers.add(name);
+        return this.connect(name);
+      }
+      this.update(connection, { name, state: 'error', tools: [], lastError: signIn ? `needs sign-in: run /mcp auth ${name}` : describeError(error), ...(signIn ? { needsSignIn: true } : {}) });
     }
+  }
+
+  /**
+   * `/mcp auth <name>`: signs in to an HTTP or SSE server in the browser (see `startMcpSignIn`) and
+   * reconnects it when the tokens are stored. Throws with a sentence when the server cannot sign in.
+   */
+  async signIn(name: string): Promise<McpSignInStarted> {
+    const config = this.options.servers[name];
+    if (!config) throw new Error(`No MCP server named "${name}" is configured.`);
+    if (!config.url) throw new Error(`MCP server "${name}" runs as a command; only HTTP and SSE servers sign in with OAuth.`);
+    const store = this.options.tokenStore;
+    if (!store) throw new Error(`MCP server "${name}" cannot sign in: no key store was given to keep its tokens.`);
+    this.signIns.get(name)?.cancel('Another sign-in started.');
+    const signIn = await startMcpSignIn({ server: name, serverUrl: config.url, store, ...(config.oauth ? { oauth: config.oauth } : {}), openBrowser: this.options.openBrowser ?? (() => Promise.resolve(false)) });
+    this.signIns.set(name, signIn);
+    const completed = signIn.done
+      .then(
+        async () => {
+          this.oauthServers.add(name);
+          await this.connect(name);
+        },
+        (error: unknown) => {
+          const connection = this.connections.get(name);
+          if (connection) this.update(connection, { ...connection.status, lastError: `sign-in failed: ${describeError(error)}` });
+        },
+      )
+      .then(() => this.status().find((status) => status.name === name) ?? { name, state: 'disconnected' as const, tools: [] })
+      .finally(() => {
+        if (this.signIns.get(name) === signIn) this.signIns.delete(name);
+      });
+    return { url: signIn.url, opened: signIn.opened, redirectUrl: signIn.redirectUrl, completed };
   }
 
   /** Lists the server's tools again and updates the registry (also run on `tools/list_changed`). */
@@ -170,6 +226,7 @@ export class McpClientManager {
 
   /** Closes every connection and removes their tools. */
   async disconnectAll(): Promise<void> {
+    for (const signIn of this.signIns.values()) signIn.cancel('alfred is closing.');
     for (const [name, connection] of this.connections) {
       const client = connection.client;
       connection.client = undefined;
@@ -179,10 +236,11 @@ export class McpClientManager {
     }
   }
 
+  /** Servers with `oauth` set, or that answered 401, connect with stored tokens (refreshed as needed). */
   private authProvider(name: string, config: McpServerConfig): OAuthClientProvider | undefined {
-    if (!config.oauth || !config.url) return undefined;
+    if (!config.url || !(config.oauth || this.oauthServers.has(name))) return undefined;
     if (!this.options.tokenStore) throw new Error(`MCP server "${name}" uses OAuth, but no key store was given to keep its tokens.`);
-    return new KeyStoreOAuthProvider({ server: name, store: this.options.tokenStore, ...config.oauth, onAuthorizationUrl: this.options.onAuthorizationUrl });
+    return new KeyStoreOAuthProvider({ server: name, store: this.options.tokenStore, ...config.oauth });
   }
 
   private update(connection: Connection, status: McpServerStatus): void {
@@ -204,6 +262,6 @@ function createTransport(name: string, config: McpServerConfig, authProvider: OA
   if (!config.url) throw new Error(`MCP server "${name}" needs either "command" or "url".`);
   const url = new URL(config.url);
   const requestInit = config.headers ? { headers: { ...config.headers } } : undefined;
-  if (config.type === 'sse') return new SSEClientTransport(url, { requestInit, authProvider });
+  if (config.type === 'sse' || config.transport === 'sse') return new SSEClientTransport(url, { requestInit, authProvider });
   return new StreamableHTTPClientTransport(url, { requestInit, authProvider });
 }

@@ -9,6 +9,8 @@ export interface McpServerConfig {
   readonly env?: Readonly<Record<string, string>>;
   readonly url?: string;
   readonly type?: 'http' | 'sse';
+  /** The settings' name for `type` (`stdio` is implied by `command`). */
+  readonly transport?: 'stdio' | 'http' | 'sse';
   readonly headers?: Readonly<Record<string, string>>;
   /** Per-request timeout; default 60 s. */
   readonly timeoutMs?: number;
@@ -18,7 +20,17 @@ export interface McpServerConfig {
   /** Skip confirmation for this server's tools while their definitions stay the same. */
   readonly trust?: boolean;
   /** HTTP/SSE only: authenticate with OAuth through the SDK, tokens kept in the manager's key store. */
-  readonly oauth?: { readonly scope?: string; readonly redirectUrl?: string };
+  readonly oauth?: McpOAuthConfig;
+}
+
+/** The `oauth` field of an `mcpServers` entry. */
+export interface McpOAuthConfig {
+  readonly scope?: string;
+  /** Port of the sign-in callback on 127.0.0.1; a free one at each sign-in when unset. */
+  readonly redirectPort?: number;
+  /** A client registered beforehand, instead of dynamic client registration. */
+  readonly clientId?: string;
+  readonly clientSecret?: string;
 }
 
 /** The separator between server and tool in registered names: `github__create_issue`. */

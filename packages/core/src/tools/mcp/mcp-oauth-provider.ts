@@ -1,5 +1,7 @@
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { randomUUID } from 'node:crypto';
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { McpOAuthConfig } from './mcp-config.js';
 
 /** Where MCP OAuth secrets live: the credentials `KeyStore` fits (only these three methods are used). */
 export interface McpTokenStore {
@@ -8,22 +10,35 @@ export interface McpTokenStore {
   delete(name: string): Promise<unknown>;
 }
 
-/** The sign-in callback address used when the server's settings name none. */
+/**
+ * The callback address a provider reports outside a sign-in. Refreshing a token never uses it;
+ * a sign-in listens on its own port and passes that address instead.
+ */
 export const DEFAULT_MCP_OAUTH_REDIRECT_URL = 'http://127.0.0.1:7777/oauth/callback';
 
 /** What the provider needs besides the store. */
-export interface McpOAuthProviderOptions {
+export interface McpOAuthProviderOptions extends Pick<McpOAuthConfig, 'scope' | 'clientId' | 'clientSecret'> {
   readonly server: string;
   readonly store: McpTokenStore;
   /**
-   * Where the authorization server sends the browser back: a local callback the UI listens on
-   * during sign-in. Default `DEFAULT_MCP_OAUTH_REDIRECT_URL`. The SDK treats a provider without one
-   * as a machine-to-machine client, so one is always given.
+   * Where the authorization server sends the browser back: the local callback a sign-in listens
+   * on. The SDK treats a provider without one as a machine-to-machine client, so one is always given.
    */
   readonly redirectUrl?: string;
-  readonly scope?: string;
-  /** Called with the URL the user must open to sign in; without it, a server that needs sign-in fails with a clear error. */
+  /** The `state` a sign-in expects back on its callback. */
+  readonly state?: string;
+  /**
+   * Called with the URL the user must open to sign in. Without it (connecting in the background), a
+   * server that needs sign-in fails with `McpSignInRequiredError`: a browser never opens unasked.
+   */
   readonly onAuthorizationUrl?: (server: string, url: URL) => void | Promise<void>;
+}
+
+/** The server wants the user to sign in in a browser; `/mcp auth <server>` does that. */
+export class McpSignInRequiredError extends Error {
+  constructor(readonly server: string) {
+    super(`MCP server "${server}" needs you to sign in: run /mcp auth ${server}`);
+  }
 }
 
 /**
@@ -44,17 +59,23 @@ export class KeyStoreOAuthProvider implements OAuthClientProvider {
       redirect_uris: [this.redirectUrl],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
-      token_endpoint_auth_method: 'none',
+      token_endpoint_auth_method: this.options.clientSecret ? 'client_secret_post' : 'none',
       ...(this.options.scope ? { scope: this.options.scope } : {}),
     };
   }
 
-  clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+  state(): string {
+    return this.options.state ?? randomUUID();
+  }
+
+  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+    const { clientId, clientSecret } = this.options;
+    if (clientId) return { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) };
     return this.read<OAuthClientInformationMixed>('client');
   }
 
-  saveClientInformation(information: OAuthClientInformationMixed): Promise<void> {
-    return this.write('client', information);
+  async saveClientInformation(information: OAuthClientInformationMixed): Promise<void> {
+    if (!this.options.clientId) await this.write('client', information);
   }
 
   tokens(): Promise<OAuthTokens | undefined> {
@@ -66,7 +87,7 @@ export class KeyStoreOAuthProvider implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(url: URL): Promise<void> {
-    if (!this.options.onAuthorizationUrl) throw new Error(`MCP server "${this.options.server}" needs you to sign in, and this session cannot open a sign-in page.`);
+    if (!this.options.onAuthorizationUrl) throw new McpSignInRequiredError(this.options.server);
     await this.options.onAuthorizationUrl(this.options.server, url);
   }
 
@@ -85,6 +106,19 @@ export class KeyStoreOAuthProvider implements OAuthClientProvider {
     await Promise.all(parts.map((part) => this.options.store.delete(this.key(part))));
   }
 
+  /**
+   * Readies a fresh browser sign-in: the old tokens go (else the SDK would refresh them instead of
+   * asking), and so does a dynamically registered client whose redirect URI is not this sign-in's
+   * callback (the port is a new free one each time unless configured), so the SDK registers again.
+   */
+  async prepareSignIn(): Promise<void> {
+    await this.invalidateCredentials('tokens');
+    await this.invalidateCredentials('verifier');
+    if (this.options.clientId) return;
+    const client = await this.read<{ redirect_uris?: unknown }>('client');
+    if (client && !(Array.isArray(client.redirect_uris) && client.redirect_uris.includes(this.redirectUrl))) await this.invalidateCredentials('client');
+  }
+
   private key(part: string): string {
     return `mcp-oauth.${this.options.server.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40)}.${part}`;
   }
@@ -97,4 +131,14 @@ export class KeyStoreOAuthProvider implements OAuthClientProvider {
   private write(part: string, value: unknown): Promise<void> {
     return this.options.store.set(this.key(part), JSON.stringify(value));
   }
+}
+
+/**
+ * Whether connecting failed because the server wants a signed-in user: it answered 401 (to a
+ * client without OAuth, or after the SDK gave up refreshing), or sign-in was needed and we would
+ * not open a browser unasked.
+ */
+export function isSignInNeeded(error: unknown): boolean {
+  if (error instanceof McpSignInRequiredError || error instanceof UnauthorizedError) return true;
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 401;
 }

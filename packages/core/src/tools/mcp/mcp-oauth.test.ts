@@ -1,7 +1,9 @@
+import { createServer } from 'node:net';
 import { startTestMcpHttpServer, TEST_OAUTH } from '@alfred/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../registry.js';
 import { McpClientManager } from './mcp-client-manager.js';
+import type { McpServerConfig } from './mcp-config.js';
 import type { McpTokenStore } from './mcp-oauth-provider.js';
 
 /** The key store's three methods over a map: what the manager sees of the encrypted file store. */
@@ -24,9 +26,9 @@ afterEach(async () => {
   await Promise.all(managers.splice(0).map((manager) => manager.disconnectAll()));
 });
 
-async function connect(url: string, store: McpTokenStore | undefined) {
+async function connect(url: string, store: McpTokenStore | undefined, server: McpServerConfig = { url, oauth: {} }, openBrowser?: (url: URL) => Promise<boolean>) {
   const registry = new ToolRegistry();
-  const manager = new McpClientManager({ registry, servers: { secure: { url, oauth: {} } }, tokenStore: store });
+  const manager = new McpClientManager({ registry, servers: { secure: server }, tokenStore: store, ...(openBrowser ? { openBrowser } : {}) });
   managers.push(manager);
   await manager.connectAll();
   return { registry, manager };
@@ -54,14 +56,85 @@ describe('MCP over HTTP with OAuth', () => {
     expect(JSON.parse(store.values.get('mcp-oauth.secure.tokens') ?? '{}')).toMatchObject({ access_token: TEST_OAUTH.accessToken, refresh_token: TEST_OAUTH.rotatedRefreshToken });
   });
 
-  it('fails with a clear error when sign-in is needed and nothing can show the sign-in page', async () => {
+  it('does not open a browser unasked: a server without tokens waits for /mcp auth', async () => {
     await using server = await startTestMcpHttpServer({ oauth: true });
-    const { manager } = await connect(server.url, new MemoryStore());
-    expect(manager.status()[0]).toMatchObject({ state: 'error', lastError: expect.stringMatching(/sign in|registration/i) });
+    const opened: URL[] = [];
+    const { manager } = await connect(server.url, new MemoryStore(), { url: server.url, oauth: {} }, (url) => {
+      opened.push(url);
+      return Promise.resolve(true);
+    });
+    expect(manager.status()[0]).toMatchObject({ state: 'error', needsSignIn: true, lastError: 'needs sign-in: run /mcp auth secure' });
+    expect(opened).toEqual([]);
   });
 
   it('refuses an OAuth server when no key store was given', async () => {
     const { manager } = await connect('http://127.0.0.1:9/mcp', undefined);
     expect(manager.status()[0]).toMatchObject({ state: 'error', lastError: expect.stringContaining('no key store') });
+  });
+});
+
+/** Plays the browser: opens the authorization page, which redirects to alfred's loopback callback. */
+async function authorizeInBrowser(url: URL, changeCallback: (callback: URL) => void = () => undefined): Promise<Response> {
+  const authorization = await fetch(url, { redirect: 'manual' });
+  expect(authorization.status).toBe(302);
+  const callback = new URL(authorization.headers.get('location') ?? '');
+  changeCallback(callback);
+  return fetch(callback);
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+describe('MCP OAuth sign-in in the browser', () => {
+  it('marks a server that answers 401 as needing sign-in, then signs in through discovery, registration and the loopback callback', async () => {
+    await using server = await startTestMcpHttpServer({ oauth: true });
+    const store = new MemoryStore();
+    const opened: URL[] = [];
+    const { registry, manager } = await connect(server.url, store, { url: server.url }, (url) => {
+      opened.push(url);
+      return Promise.resolve(true);
+    });
+    expect(manager.status()[0]).toMatchObject({ state: 'error', needsSignIn: true, lastError: 'needs sign-in: run /mcp auth secure' });
+
+    const signIn = await manager.signIn('secure');
+    expect(signIn.opened).toBe(true);
+    expect(opened.map(String)).toEqual([signIn.url.href]);
+    expect(signIn.redirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/callback$/);
+    expect(signIn.url.searchParams.get('redirect_uri')).toBe(signIn.redirectUrl);
+    const page = await authorizeInBrowser(signIn.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('signed in to secure');
+
+    expect(await signIn.completed).toMatchObject({ state: 'connected', tools: expect.arrayContaining(['secure__add']) });
+    expect(JSON.parse(store.values.get('mcp-oauth.secure.tokens') ?? '{}')).toMatchObject({ access_token: TEST_OAUTH.accessToken, refresh_token: TEST_OAUTH.refreshToken });
+    expect(JSON.parse(store.values.get('mcp-oauth.secure.client') ?? '{}')).toMatchObject({ client_id: TEST_OAUTH.clientId, redirect_uris: [signIn.redirectUrl] });
+    const built = registry.build('secure__add', { a: 2, b: 5 });
+    expect(built.ok && (await built.invocation.execute(new AbortController().signal)).llmContent).toBe('7');
+  });
+
+  it('listens on the configured port and refuses a callback whose state does not match', async () => {
+    await using server = await startTestMcpHttpServer({ oauth: true });
+    const store = new MemoryStore();
+    const port = await freePort();
+    const { manager } = await connect(server.url, store, { url: server.url, oauth: { redirectPort: port } });
+    const signIn = await manager.signIn('secure');
+    expect(signIn.opened).toBe(false);
+    expect(signIn.redirectUrl).toBe(`http://127.0.0.1:${port}/oauth/callback`);
+    const page = await authorizeInBrowser(signIn.url, (callback) => callback.searchParams.set('state', 'forged'));
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('state mismatch');
+    expect(await signIn.completed).toMatchObject({ state: 'error', needsSignIn: true, lastError: expect.stringContaining('sign-in failed') });
+    expect(store.values.has('mcp-oauth.secure.tokens')).toBe(false);
+  });
+
+  it('refuses to sign in to a stdio server or one that is not configured', async () => {
+    const manager = new McpClientManager({ registry: new ToolRegistry(), servers: { local: { command: 'true' } }, tokenStore: new MemoryStore() });
+    await expect(manager.signIn('local')).rejects.toThrow('only HTTP and SSE servers sign in');
+    await expect(manager.signIn('nope')).rejects.toThrow('No MCP server named "nope"');
   });
 });
