@@ -28,9 +28,10 @@ export interface DialogHostProps {
 
 const DEFAULT_PROVIDERS = ['anthropic', 'openai', 'gemini'];
 
-/** "3m ago", "2h ago", "5d ago". */
-function ago(time: number, now = Date.now()): string {
+/** "just now", "3m ago", "2h ago", "5d ago". */
+export function ago(time: number, now = Date.now()): string {
   const minutes = Math.max(0, Math.round((now - time) / 60_000));
+  if (minutes === 0) return 'just now';
   if (minutes < 60) return `${minutes}m ago`;
   if (minutes < 48 * 60) return `${Math.round(minutes / 60)}h ago`;
   return `${Math.round(minutes / 1440)}d ago`;
@@ -131,7 +132,7 @@ function providerDialog({ props, run, common }: DialogParts) {
 
 function chatDialog({ props, run, common, sessions, sessionsError }: DialogParts) {
   const { controller, onClose } = props;
-  const items = (sessions ?? []).map((session) => ({ key: session.id, label: session.title, detail: `${session.messageCount} messages · ${ago(session.updated)}` }));
+  const items = (sessions ?? []).map((session) => ({ key: session.id, label: session.title, detail: `${session.messageCount === 1 ? '1 message' : `${session.messageCount} messages`} · ${ago(session.updated)}` }));
   return (
     <SelectList title="Saved sessions" items={items} {...common} loading={sessions === undefined && sessionsError === undefined}
       emptyText={sessionsError ?? 'No saved sessions in this folder yet.'} hint="↑↓ move · type to filter · enter resume · esc close" onCancel={onClose}

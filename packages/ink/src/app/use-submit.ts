@@ -4,7 +4,7 @@ import type { AgentSessionHandle } from '../hooks/use-agent-session.js';
 import type { DialogRequest } from './DialogHost.js';
 import { localCommand } from './local-commands.js';
 import type { SessionController } from './session-controller.js';
-import { copyToClipboard } from './terminal-screen.js';
+import { copyText } from './clipboard.js';
 
 interface SubmitOptions {
   controller: SessionController;
@@ -12,6 +12,11 @@ interface SubmitOptions {
   version: string;
   openDialog(request: DialogRequest): void;
   setMessage(message: string | undefined): void;
+}
+
+function countLines(text: string): string {
+  const lines = text.split('\n').length;
+  return lines === 1 ? '1 line' : `${lines} lines`;
 }
 
 /**
@@ -59,8 +64,7 @@ export function useSubmit({ controller, session, version, openDialog, setMessage
       case 'quit':
         return exit();
       case 'copy':
-        copyToClipboard(stdout, effect.text);
-        return notice('info', 'Copied the last answer to the clipboard.');
+        return void copyText(effect.text, stdout).then((how) => notice('info', `Copied the last answer (${countLines(effect.text)}) ${how}.`));
     }
     if (session.running) {
       queued.current.push({ text, shell });

@@ -4,10 +4,10 @@ import { usePromptHistory } from './use-prompt-history.js';
 import type { CommandInfo } from '../app/session-controller.js';
 import * as edit from '../components/composer/composer-buffer.js';
 import { EMPTY_BUFFER, type ComposerBuffer } from '../components/composer/composer-buffer.js';
-import { expandPastes, PASTE_COLLAPSE_CHARS, PASTE_COLLAPSE_LINES, pastePlaceholder, type Completion } from '../components/composer/completions.js';
-import { editingKey } from '../components/composer/editing-keys.js';
+import { argumentHint, expandPastes, PASTE_COLLAPSE_CHARS, PASTE_COLLAPSE_LINES, pastePlaceholder } from '../components/composer/completions.js';
+import { editingKey, lineBreakKey, typedText } from '../components/composer/editing-keys.js';
 import type { KeyPress } from './key-events.js';
-import { useCompletions } from './use-completions.js';
+import { useCompletions, type CompletionView } from './use-completions.js';
 import { useKeys } from './use-keys.js';
 import { useReverseSearch, type ReverseSearch } from './use-reverse-search.js';
 
@@ -29,12 +29,12 @@ export interface ComposerOptions {
   active: boolean | (() => boolean);
 }
 
-export interface ComposerView {
+export interface ComposerView extends CompletionView {
   buffer: ComposerBuffer;
   shell: boolean;
   search: ReverseSearch | undefined;
-  completions: Completion[];
-  selected: number;
+  /** The arguments a command typed in full takes, while they are typed. */
+  hint: string | undefined;
 }
 
 /** Inserts pasted text; a large paste goes in as one placeholder that submit expands again. */
@@ -46,11 +46,22 @@ function pasteInto(buffer: ComposerBuffer, raw: string, pastes: Map<string, stri
   return edit.insert(buffer, placeholder);
 }
 
+/** Without bracketed paste a long chunk with a line break before its end can only have been pasted. */
+function isUnbracketedPaste(input: string): boolean {
+  return input.length > 1 && /[\r\n]/.test(input.slice(0, -1));
+}
+
+/** Ctrl+X: the prompt (pastes expanded) in `$EDITOR`; what was saved replaces it. */
+function editExternally(onExternalEdit: ComposerOptions['onExternalEdit'], text: string, apply: (text: string) => void): void {
+  void onExternalEdit?.(text).then((edited) => {
+    if (edited !== undefined) apply(edited.replace(/\n$/, ''));
+  });
+}
+
 /** The composer's state and keys: editing, history, reverse search, completion, pastes, shell mode. */
 export function useComposer(options: ComposerOptions): ComposerView {
   const [renderedBuffer, setBuffer, latestBuffer] = useLatestState<ComposerBuffer>(EMPTY_BUFFER);
-  const [renderedShell, setShellState, latestShell] = useLatestState(false);
-  const setShell = (next: boolean | ((value: boolean) => boolean)) => setShellState(typeof next === 'function' ? next(latestShell()) : next);
+  const [renderedShell, setShell, latestShell] = useLatestState(false);
   const history = usePromptHistory(options.history);
   const pastes = useRef(new Map<string, string>());
   const { token, start } = edit.tokenAtCursor(renderedBuffer);
@@ -80,47 +91,49 @@ export function useComposer(options: ComposerOptions): ComposerView {
 
   const paste = (raw: string) => setBuffer(pasteInto(latestBuffer(), raw, pastes.current));
 
-  const externalEdit = () => {
-    const edited = options.onExternalEdit?.(expandPastes(latestBuffer().text, pastes.current));
-    void edited?.then((text) => {
-      if (text === undefined) return;
+  const externalEdit = () =>
+    editExternally(options.onExternalEdit, expandPastes(latestBuffer().text, pastes.current), (text) => {
       pastes.current.clear();
-      setBuffer(edit.bufferOf(text.replace(/\n$/, '')));
+      setBuffer(edit.bufferOf(text));
     });
+
+  /** Ctrl+C clears the prompt, or with nothing to clear interrupts (cancels the turn, then quits). */
+  const interrupt = () => (latestBuffer().text === '' ? options.onInterrupt() : reset());
+
+  /** Esc clears the prompt and leaves shell mode, or with nothing to clear cancels the turn. */
+  const escape = () => {
+    if (latestBuffer().text === '' && !latestShell()) return options.onEscape();
+    reset();
+    setShell(false);
   };
 
   /** Ctrl+R reverse search, Ctrl+X the editor; other Ctrl keys are editing keys. */
   const controlKey = (input: string): boolean => (input === 'r' ? (search.open(), true) : input === 'x' ? (externalEdit(), true) : false);
 
-  /** Enter, line breaks and the control keys that act on the whole prompt; true when handled. */
+  /** Enter, line breaks and the keys that act on the whole prompt; true when handled. */
   const promptKey = (input: string, key: KeyPress): boolean => {
-    const buffer = latestBuffer();
-    const shell = latestShell();
-    if (key.ctrl && input === 'c') return (buffer.text === '' ? options.onInterrupt() : reset(), true);
-    if (key.escape) return (buffer.text === '' && !shell ? options.onEscape() : (reset(), setShell(false)), true);
+    if (key.ctrl && input === 'c') return (interrupt(), true);
+    if (key.escape) return (escape(), true);
     if (key.ctrl) return controlKey(input);
-    if ((key.return && (key.shift || key.meta)) || input === '\n') return (setBuffer(edit.insert(buffer, '\n')), true);
-    if (key.return) {
-      if (buffer.text[buffer.cursor - 1] === '\\') setBuffer(edit.insert(edit.backspace(buffer), '\n'));
-      else submit(buffer.text);
-      return true;
-    }
+    const broken = lineBreakKey(latestBuffer(), input, key);
+    if (broken) return (setBuffer(broken), true);
+    if (key.return) return (submit(latestBuffer().text), true);
     if (key.upArrow || key.downArrow) return (key.shift ? undefined : recall(key.upArrow ? -1 : 1), true);
     return false;
   };
 
+  /** Typing: editing keys, `!` on an empty prompt toggles shell mode, Backspace on an empty one leaves it. */
   const textKey = (input: string, key: KeyPress) => {
     const buffer = latestBuffer();
-    const shell = latestShell();
-    if ((key.backspace || key.delete) && buffer.text === '' && shell) return setShell(false);
+    if ((key.backspace || key.delete) && buffer.text === '' && latestShell()) return setShell(false);
     const edited = editingKey(buffer, input, key);
     if (edited) return setBuffer(edited);
-    if (key.ctrl || key.meta || key.tab || key.pageUp || key.pageDown || input === '') return;
-    if (input === '!' && buffer.text === '') return setShell((value) => !value);
-    // Without bracketed paste, a line break inside a chunk means it was pasted.
-    if (input.length > 1 && /[\r\n]/.test(input.slice(0, -1))) return paste(input);
-    if (/^[^\r\n]+\r$/.test(input)) return submit(edit.insert(buffer, input.slice(0, -1)).text);
-    setBuffer(edit.insert(buffer, input));
+    const text = typedText(input, key);
+    if (text === undefined) return;
+    if (text === '!' && buffer.text === '') return setShell(!latestShell());
+    if (isUnbracketedPaste(text)) return paste(text);
+    if (/^[^\r\n]+\r$/.test(text)) return submit(edit.insert(buffer, text.slice(0, -1)).text);
+    setBuffer(edit.insert(buffer, text));
   };
 
   useKeys(
@@ -134,5 +147,11 @@ export function useComposer(options: ComposerOptions): ComposerView {
     { isActive: options.active },
   );
 
-  return { buffer: renderedBuffer, shell: renderedShell, search: search.search, completions: completion.completions, selected: completion.selected };
+  return {
+    buffer: renderedBuffer,
+    shell: renderedShell,
+    search: search.search,
+    hint: completion.view.completions.length === 0 ? argumentHint(renderedBuffer.text, options.commands) : undefined,
+    ...completion.view,
+  };
 }

@@ -10,6 +10,8 @@ interface ComposerProps {
   placeholder?: string;
 }
 
+const SHELL_PLACEHOLDER = 'a shell command, run in the workspace · esc or backspace leaves shell mode';
+
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Splits the text at the cursor so the character under it can be drawn inverse. */
@@ -25,7 +27,12 @@ function withCursor(text: string, cursor: number): [string, string, string] {
 /** The prompt box: the text with its cursor, then search or completion rows under it. */
 export function Composer({ view, theme, width, placeholder }: ComposerProps) {
   const palette = paletteOf(theme);
-  const { buffer, shell, search, completions, selected } = view;
+  const { buffer, shell, search, completions, selected, above, below, hint } = view;
+  const muted = (text: string) => (
+    <Box paddingX={2}>
+      <Text color={theme.colors.muted} wrap="truncate-end">{text}</Text>
+    </Box>
+  );
   const marker = shell ? '! ' : '> ';
   const [before, under, after] = withCursor(buffer.text, buffer.cursor);
   const borderColor = shell ? theme.colors.warning : theme.colors.accent;
@@ -42,7 +49,7 @@ export function Composer({ view, theme, width, placeholder }: ComposerProps) {
           ) : buffer.text === '' && placeholder ? (
             <Text>
               <Text inverse> </Text>
-              <Text color={theme.colors.muted}>{placeholder}</Text>
+              <Text color={theme.colors.muted}>{shell ? SHELL_PLACEHOLDER : placeholder}</Text>
             </Text>
           ) : (
             <Text>
@@ -53,6 +60,7 @@ export function Composer({ view, theme, width, placeholder }: ComposerProps) {
           )}
         </Box>
       </Box>
+      {above > 0 ? muted(`↑ ${above} more`) : null}
       {completions.map((completion, index) => (
         <Box key={completion.value} paddingX={2}>
           <Text color={index === selected ? theme.colors.accent : theme.colors.text} bold={index === selected} wrap="truncate-end">
@@ -61,6 +69,8 @@ export function Composer({ view, theme, width, placeholder }: ComposerProps) {
           </Text>
         </Box>
       ))}
+      {below > 0 ? muted(`↓ ${below} more`) : null}
+      {hint ? muted(hint) : null}
     </Box>
   );
 }

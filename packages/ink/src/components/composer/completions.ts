@@ -29,9 +29,18 @@ export function pathCompletions(paths: readonly string[]): Completion[] {
 export const PASTE_COLLAPSE_LINES = 6;
 export const PASTE_COLLAPSE_CHARS = 1000;
 
+/** "[pasted 20 lines #1]": a final line break ends the last line rather than starting another. */
 export function pastePlaceholder(text: string, number: number): string {
-  const lines = text.split('\n').length;
+  const lines = text.replace(/\n$/, '').split('\n').length;
   return `[pasted ${lines} lines #${number}]`;
+}
+
+/** What a command typed in full takes ("/chat " → "[list|resume <id>]"), shown while its arguments are typed. */
+export function argumentHint(text: string, commands: readonly CommandInfo[]): string | undefined {
+  const match = /^\/(\S+)\s/.exec(text);
+  const command = match ? commands.find((candidate) => candidate.name === match[1]) : undefined;
+  if (!command?.argumentHint) return undefined;
+  return `/${command.name} ${command.argumentHint}  ${command.description}`;
 }
 
 export function expandPastes(text: string, pastes: ReadonlyMap<string, string>): string {

@@ -25,3 +25,19 @@ export function editingKey(buffer: ComposerBuffer, input: string, key: Key): Com
   if (key.backspace || key.delete) return edit.backspace(buffer);
   return undefined;
 }
+
+/**
+ * The keys that break the line instead of sending: Shift+Enter or Alt+Enter, Ctrl+J (a line feed),
+ * and Enter right after a `\`, which takes the backslash's place.
+ */
+export function lineBreakKey(buffer: ComposerBuffer, input: string, key: Key): ComposerBuffer | undefined {
+  if ((key.return && (key.shift || key.meta)) || input === '\n') return edit.insert(buffer, '\n');
+  if (key.return && buffer.text[buffer.cursor - 1] === '\\') return edit.insert(edit.backspace(buffer), '\n');
+  return undefined;
+}
+
+/** The text a key types, or undefined for keys that type nothing (modified keys, Tab, paging). */
+export function typedText(input: string, key: Key): string | undefined {
+  if (key.ctrl || key.meta || key.tab || key.pageUp || key.pageDown || input === '') return undefined;
+  return input;
+}
