@@ -68,6 +68,16 @@ describe.each(engines)('glob (%s)', (engine) => {
     expect(lines.at(-1)).toBe('[2 more not shown; narrow the pattern or path.]');
   });
 
+  it('answers a cancelled search as cancelled', async () => {
+    const { ws, glob } = await setup(tree, engine);
+    await using _ = ws;
+    const built = glob.build({ pattern: '**/*.ts' });
+    if (!built.ok) throw new Error(built.error);
+    const controller = new AbortController();
+    controller.abort();
+    expect((await built.invocation.execute(controller.signal)).error?.type).toBe('cancelled');
+  });
+
   it('does not follow a symlink cycle', async () => {
     const { ws, run, glob } = await setup({ 'a/file.txt': 'x' }, engine);
     await using _ = ws;

@@ -52,10 +52,12 @@ export class DatedFiles {
   }
 }
 
+const STAT_OPTIONS = { throwIfNoEntry: false } as const;
+
 /** A file that vanished or cannot be statted sorts last rather than failing the listing. */
 function modifiedMs(file: string): number {
   try {
-    return statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    return statSync(file, STAT_OPTIONS)?.mtimeMs ?? 0;
   } catch {
     return 0;
   }
