@@ -52,6 +52,22 @@ const oneStringWidth = {
   },
 };
 
+/**
+ * marked-terminal imports cli-highlight (highlight.js with all 190 grammars, and parse5 to read its
+ * HTML back), but alfred draws code blocks itself (packages/ink/src/markdown/highlight-code.ts).
+ * Leaving it out keeps a megabyte out of the markdown chunk that loads after the first frame.
+ */
+const withoutCliHighlight = {
+  name: 'without-cli-highlight',
+  setup(build) {
+    build.onResolve({ filter: /^cli-highlight$/ }, () => ({ path: 'cli-highlight', namespace: 'without-cli-highlight' }));
+    build.onLoad({ filter: /.*/, namespace: 'without-cli-highlight' }, () => ({
+      contents: "export function highlight() { throw new Error('cli-highlight is left out of the bundle: code blocks are drawn by highlight-code.ts'); }",
+      loader: 'js',
+    }));
+  },
+};
+
 const result = await build({
   entryPoints: { alfred: path.join(inkDir, 'src/cli/alfred.ts') },
   outdir: path.join(inkDir, 'dist'),
@@ -67,7 +83,8 @@ const result = await build({
   sourcemap: 'linked',
   // Full minification: V8 parses every byte of an ES module before it runs, and start-up is
   // mostly that parse (whitespace and long names are a third of the bytes).
-  minify: true,
+  minify: !process.env.ALFRED_BUNDLE_NAMES,
+  minifySyntax: true,
   legalComments: 'linked',
   jsx: 'automatic',
   // React and the reconciler ship development builds chosen at run time by NODE_ENV; the bundle
@@ -79,7 +96,7 @@ const result = await build({
   banner: {
     js: "import { createRequire as __alfredCreateRequire } from 'node:module'; const require = __alfredCreateRequire(import.meta.url);",
   },
-  plugins: [yogaWithoutFetch, oneStringWidth],
+  plugins: [yogaWithoutFetch, oneStringWidth, withoutCliHighlight],
   logLevel: 'warning',
   metafile: true,
 });

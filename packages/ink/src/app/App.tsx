@@ -9,6 +9,7 @@ import { InlineTranscript } from '../components/transcript/InlineTranscript.js';
 import { SearchBar } from '../components/transcript/SearchBar.js';
 import { TranscriptViewport } from '../components/transcript/TranscriptViewport.js';
 import { transcriptRows, transcriptWindow } from '../components/transcript/transcript-window.js';
+import { usePrewarmedRows } from '../components/transcript/use-prewarmed-rows.js';
 import { useAgentSession } from '../hooks/use-agent-session.js';
 import { loadMarkdown, markdownReady, onMarkdownReady } from '../markdown/lazy-markdown.js';
 import { useComposer } from '../hooks/use-composer.js';
@@ -18,6 +19,7 @@ import type { TranscriptState } from '../state/history-items.js';
 import { paletteOf } from '../theme/paint.js';
 import { DEFAULT_THEME, type Theme } from '../theme/themes.js';
 import { DialogHost } from './DialogHost.js';
+import type { Scrollback } from './scrollback.js';
 import { editInEditor } from './external-editor.js';
 import type { SessionController, SessionInfo } from './session-controller.js';
 import type { TerminalControl } from './terminal-screen.js';
@@ -33,6 +35,8 @@ export interface AppProps {
   mode: 'fullscreen' | 'inline';
   version: string;
   theme?: Theme;
+  /** Inline mode's writer into the scrollback (run-interactive flushes it as Ink draws). */
+  scrollback?: Scrollback;
   /** Draw the greeting banner above the transcript (`ui.hideBanner` turns it off). */
   banner?: boolean;
   /** The real terminal's modes (mouse, editor hand-over, suspend); absent in component tests. */
@@ -88,7 +92,7 @@ function useMeasuredHeight() {
   return { ref, height };
 }
 
-function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME, banner = true, terminal, onStateChange }: AppProps) {
+function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME, banner = true, scrollback, terminal, onStateChange }: AppProps) {
   const { columns, rows } = useTerminalSize();
   const session = useAgentSession(controller);
   const [theme, setTheme] = useState(initialTheme);
@@ -141,6 +145,7 @@ function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME
     onSearch: search.open,
   });
 
+  usePrewarmedRows(state.items, context, fullscreen && !running);
   const window = fullscreen
     ? transcriptWindow({ header, items: state.items, context, height: viewportHeight, scrollTop: scrolling.scrollTop, highlight: search.highlight })
     : undefined;
@@ -151,7 +156,7 @@ function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME
       {window ? (
         <TranscriptViewport window={window} height={viewportHeight} />
       ) : (
-        <InlineTranscript header={header} items={state.items} context={context} maxLiveRows={Math.max(3, rows - 2 - bottom.height)} />
+        <InlineTranscript header={header} items={state.items} context={context} maxLiveRows={Math.max(3, rows - 2 - bottom.height)} scrollback={scrollback} />
       )}
       <Box ref={bottom.ref} flexDirection="column" flexShrink={0}>
         {window ? <NewLinesMarker count={window.hiddenBelow} theme={theme} /> : null}

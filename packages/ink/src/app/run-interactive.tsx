@@ -10,6 +10,7 @@ import { DEFAULT_THEME, themeNamed, type Theme } from '../theme/themes.js';
 import { App } from './App.js';
 import { ScriptedController, unconfiguredController, type ScriptedControllerOptions, type ScriptStep } from './scripted-controller.js';
 import type { ScreenSettings, SessionController } from './session-controller.js';
+import { Scrollback } from './scrollback.js';
 import { takeTerminal } from './terminal-screen.js';
 
 /**
@@ -83,8 +84,9 @@ export async function runInteractive(options: CliOptions, overrides: Interactive
   let last: { state: TranscriptState; theme: Theme } | undefined;
   const ink: { instance?: Instance } = {};
   const print = transcriptPrinter(process.stdout, ui.hideBanner !== true);
+  const scrollback = mode === 'inline' ? new Scrollback() : undefined;
   const element = () => (
-    <App controller={controller} mode={mode} version={VERSION} theme={theme} banner={ui.hideBanner !== true} terminal={terminal}
+    <App controller={controller} mode={mode} version={VERSION} theme={theme} banner={ui.hideBanner !== true} terminal={terminal} scrollback={scrollback}
       onStateChange={(state, current) => (last = { state, theme: current })} />
   );
   const terminal = takeTerminal({
@@ -104,6 +106,7 @@ export async function runInteractive(options: CliOptions, overrides: Interactive
     patchConsole: false,
     incrementalRendering: process.env['ALFRED_INCREMENTAL'] === '1',
     maxFps: ui.maxFps ?? 30,
+    ...(scrollback ? { stdout: scrollback.wrap(process.stdout) } : {}),
   });
   ink.instance = instance;
   overrides.failure?.catch((error: unknown) => instance.unmount(error instanceof Error ? error : new Error(String(error))));

@@ -1,13 +1,15 @@
 import { Marked, type Tokens } from 'marked';
 import { markedTerminal } from 'marked-terminal';
+import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 import { sanitizeText } from '../state/sanitize.js';
 import { paletteOf } from '../theme/paint.js';
+import { highlightCode } from './highlight-code.js';
 import { tableRows } from './table-rows.js';
 import type { Theme } from '../theme/themes.js';
 
 /**
- * Markdown to terminal rows: marked + marked-terminal (code highlighted by cli-highlight), in the
+ * Markdown to terminal rows: marked + marked-terminal (code highlighted by highlight-code.ts), in the
  * theme's colours, every row fitted to `width`. The input is sanitised first, so the only escape
  * sequences in the output are the ones this renderer writes itself.
  */
@@ -48,6 +50,10 @@ function rendererFor(theme: Theme, width: number): Marked {
         const rows = token.rows.map((row) => row.map(inline));
         return `${tableRows(header, rows, width, palette.border).join('\n')}\n\n`;
       },
+      code(token: Tokens.Code): string {
+        const highlighted = highlightCode(token.text.replace(/\n+$/u, ''), token.lang, palette);
+        return `${highlighted.split('\n').map((line) => `  ${line}`).join('\n')}\n\n`;
+      },
       link(this: InlineParser, token: Tokens.Link): string {
         const text = this.parser.parseInline(token.tokens);
         const url = palette.link.underline(token.href);
@@ -66,6 +72,7 @@ export function renderMarkdown(markdown: string, theme: Theme, width: number): s
   const rendered = rendererFor(theme, safeWidth).parse(sanitizeText(markdown), { async: false });
   const trimmed = rendered.replace(/\s+$/u, '');
   if (trimmed === '') return [];
-  // Code blocks and tables keep their own line lengths; hard-wrap whatever still overflows.
-  return wrapAnsi(trimmed, safeWidth, { hard: true, trim: false, wordWrap: true }).split('\n');
+  // Code blocks and tables keep their own line lengths; hard-wrap whatever still overflows (few
+  // rows do, and wrapping every row again was a third of the cost of drawing an answer).
+  return trimmed.split('\n').flatMap((row) => (stringWidth(row) <= safeWidth ? [row] : wrapAnsi(row, safeWidth, { hard: true, trim: false, wordWrap: true }).split('\n')));
 }

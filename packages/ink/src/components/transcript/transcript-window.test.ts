@@ -24,3 +24,28 @@ describe('transcriptWindow', () => {
     expect(grown.hiddenBelow).toBe(26);
   });
 });
+
+describe('transcriptWindow while following the bottom', () => {
+  it('renders only the items that fill the screen, and measures the rest only when asked', () => {
+    let rendered = 0;
+    const counted: HistoryItem[] = notices.map((item) => {
+      const text = (item as { text: string }).text;
+      return { ...item, get text() {
+        rendered++;
+        return text;
+      } } as HistoryItem;
+    });
+    const window = transcriptWindow({ header: ['banner'], items: counted, context: { ...context, width: 41 }, height: 5, scrollTop: undefined });
+    expect(window.rows.at(-1)).toContain('line 29');
+    expect(window.rows[0]).toContain('line 25');
+    expect(rendered).toBeLessThanOrEqual(5);
+    expect(window.totalRows).toBe(31);
+    expect(window.top).toBe(26);
+    expect(rendered).toBe(30);
+  });
+
+  it('shows the banner above a short transcript', () => {
+    const window = transcriptWindow({ header: ['banner', ''], items: notices.slice(0, 2), context, height: 10, scrollTop: undefined });
+    expect(window.rows).toEqual(['banner', '', expect.stringContaining('line 0'), expect.stringContaining('line 1')]);
+  });
+});

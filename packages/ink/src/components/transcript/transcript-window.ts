@@ -20,19 +20,60 @@ export interface WindowRequest {
 
 export interface TranscriptWindow {
   rows: string[];
-  top: number;
-  totalRows: number;
+  /** The first visible row. While following the bottom, reading it measures every item. */
+  readonly top: number;
+  /** Rows in the whole transcript. While following the bottom, reading it measures every item. */
+  readonly totalRows: number;
   /** Rows below the window: the "N new lines" marker while scrolled up. */
   hiddenBelow: number;
 }
 
+function measured(blocks: readonly string[][]): number {
+  let total = 0;
+  for (const block of blocks) total += block.length;
+  return total;
+}
+
+/**
+ * Following the bottom (the usual case, and always while an answer streams) needs only the items
+ * that fill the screen, taken from the end; items above are not rendered at all. Where the view
+ * sits in the whole transcript is worked out only if asked (a key that scrolls asks).
+ */
+function followingWindow(request: WindowRequest): TranscriptWindow {
+  const { header, items, context, height } = request;
+  const tail: string[][] = [];
+  let collected = 0;
+  for (let index = items.length - 1; index >= -1 && collected < height; index--) {
+    const item = items[index];
+    const block = item === undefined ? header : itemRows(item, context);
+    tail.push(block);
+    collected += block.length;
+  }
+  const rows = tail.reverse().flat().slice(-height);
+  let total: number | undefined;
+  const totalRows = () => (total ??= header.length + measured(items.map((item) => itemRows(item, context))));
+  const window: TranscriptWindow = {
+    rows,
+    get top() {
+      return Math.max(0, totalRows() - height);
+    },
+    get totalRows() {
+      return totalRows();
+    },
+    hiddenBelow: 0,
+  };
+  const marked = request.highlight === undefined ? -1 : request.highlight - window.top;
+  if (marked >= 0 && marked < rows.length) rows[marked] = highlightRow(rows[marked] ?? '');
+  return window;
+}
+
 export function transcriptWindow(request: WindowRequest): TranscriptWindow {
+  if (request.scrollTop === undefined) return followingWindow(request);
   const { header, items, context, height } = request;
   const blocks = [header, ...items.map((item) => itemRows(item, context))];
-  let totalRows = 0;
-  for (const block of blocks) totalRows += block.length;
+  const totalRows = measured(blocks);
   const maxTop = Math.max(0, totalRows - height);
-  const top = request.scrollTop === undefined ? maxTop : Math.min(Math.max(0, request.scrollTop), maxTop);
+  const top = Math.min(Math.max(0, request.scrollTop), maxTop);
   const rows: string[] = [];
   let start = 0;
   for (const block of blocks) {
