@@ -116,7 +116,10 @@ export class McpClientManager {
     if (!config.url) throw new Error(`MCP server "${name}" runs as a command; only HTTP and SSE servers sign in with OAuth.`);
     const store = this.options.tokenStore;
     if (!store) throw new Error(`MCP server "${name}" cannot sign in: no key store was given to keep its tokens.`);
-    this.signIns.get(name)?.cancel('Another sign-in started.');
+    const previous = this.signIns.get(name);
+    previous?.cancel('Another sign-in started.');
+    // Its callback port must be free again before a configured port is listened on anew.
+    await previous?.done.catch(() => undefined);
     const signIn = await startMcpSignIn({ server: name, serverUrl: config.url, store, ...(config.oauth ? { oauth: config.oauth } : {}), openBrowser: this.options.openBrowser ?? (() => Promise.resolve(false)) });
     this.signIns.set(name, signIn);
     const completed = signIn.done

@@ -132,6 +132,18 @@ describe('MCP OAuth sign-in in the browser', () => {
     expect(store.values.has('mcp-oauth.secure.tokens')).toBe(false);
   });
 
+  it('replaces a sign-in still waiting with a new one on the same configured port', async () => {
+    await using server = await startTestMcpHttpServer({ oauth: true });
+    const port = await freePort();
+    const { manager } = await connect(server.url, new MemoryStore(), { url: server.url, oauth: { redirectPort: port } });
+    const first = await manager.signIn('secure');
+    const second = await manager.signIn('secure');
+    expect(await first.completed).toMatchObject({ lastError: 'sign-in failed: Another sign-in started.' });
+    expect(second.redirectUrl).toBe(first.redirectUrl);
+    expect((await authorizeInBrowser(second.url)).status).toBe(200);
+    expect(await second.completed).toMatchObject({ state: 'connected' });
+  });
+
   it('refuses to sign in to a stdio server or one that is not configured', async () => {
     const manager = new McpClientManager({ registry: new ToolRegistry(), servers: { local: { command: 'true' } }, tokenStore: new MemoryStore() });
     await expect(manager.signIn('local')).rejects.toThrow('only HTTP and SSE servers sign in');

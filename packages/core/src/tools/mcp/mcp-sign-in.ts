@@ -69,18 +69,18 @@ export async function startMcpSignIn(options: McpSignInOptions): Promise<McpSign
         if (result.state !== state) throw new Error('The sign-in answer does not belong to this sign-in (state mismatch); start again with /mcp auth.');
         const finished = await auth(provider, { serverUrl: options.serverUrl, authorizationCode: result.code, ...(scope ? { scope } : {}) });
         if (finished !== 'AUTHORIZED') throw new Error('The authorization server did not issue tokens.');
-        answer(true, `alfred is signed in to ${options.server}. You can close this tab.`);
+        await answer(true, `alfred is signed in to ${options.server}. You can close this tab.`);
       } catch (error) {
-        answer(false, error instanceof Error ? error.message : String(error));
+        await answer(false, error instanceof Error ? error.message : String(error));
         throw error;
       }
-    })().finally(() => {
+    })().finally(async () => {
       clearTimeout(timer);
-      callback.close();
+      await callback.close();
     });
     return { url, opened, redirectUrl: callback.redirectUrl, done, cancel: (reason) => cancel(reason) };
   } catch (error) {
-    callback.close();
+    await callback.close();
     throw error;
   }
 }
