@@ -37,10 +37,12 @@ export function ago(time: number, now = Date.now()): string {
   return `${Math.round(minutes / 1440)}d ago`;
 }
 
-/** Shows the theme at once and keeps it for the next start (`ui.theme` in the user settings). */
-async function chooseTheme(controller: SessionController, theme: Theme, show: (theme: Theme) => void): Promise<void> {
-  show(theme);
-  await controller.setSetting?.('ui.theme', theme.name, 'user');
+/** Shows the theme at once and keeps it for the next start (`ui.theme` in the user settings) while the dialog closes. */
+function keepTheme({ controller, onTheme, onNotice }: DialogHostProps, theme: Theme): void {
+  onTheme(theme);
+  Promise.resolve(controller.setSetting?.('ui.theme', theme.name, 'user')).catch((error: unknown) =>
+    onNotice('error', `The theme could not be saved: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }
 
 /** Draws the open dialog and wires it to the controller; each answer closes it or reloads it. */
@@ -74,7 +76,7 @@ export function DialogHost(props: DialogHostProps) {
   const parts: DialogParts = { props, run, version, common, models: models.value, modelsError: models.error, sessions: sessions.value, sessionsError: sessions.error, servers };
   switch (dialog.kind) {
     case 'theme':
-      return <ThemeDialog current={theme} width={width} onChoose={(chosen) => (chosen ? void run(() => chooseTheme(controller, chosen, props.onTheme)) : onClose())} />;
+      return <ThemeDialog current={theme} width={width} onChoose={(chosen) => { if (chosen) keepTheme(props, chosen); onClose(); }} />;
     case 'model':
       return modelDialog(parts);
     case 'provider':

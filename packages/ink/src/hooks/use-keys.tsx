@@ -22,7 +22,7 @@ type Registry = Set<{ current: Registration }>;
  * The longest keys wait for a hand-off: a dialog whose answer is still being saved, or a focus change
  * that never renders, must not hold the keyboard for longer than a person would notice.
  */
-const HAND_OFF_MAX_MS = 400;
+const HAND_OFF_MAX_MS = 1000;
 
 /**
  * Every key goes through here. A handler whose key moves the keyboard to a component that is not
