@@ -36,8 +36,8 @@ const yogaWithoutFetch = {
 
 /**
  * Every `string-width` in the bundle (Ink's v8, wrap-ansi's v7, ours) goes through
- * packages/ink/src/text/string-width.ts: one measure for everything, whose fast path keeps ICU's
- * segmenter and an emoji expression off the first frame. It falls back to v7, whose start-up
+ * packages/ink/src/text/string-width.ts: one measure for everything, whose fast path keeps
+ * grapheme segmentation and an emoji expression off the common strings. It falls back to v7, whose start-up
  * costs a third of v8's (v8 builds three `\p{…}/v` expressions when it loads, about 25 ms).
  */
 const fastStringWidth = path.join(inkDir, 'src/text/string-width.ts');

@@ -4,6 +4,8 @@ import { elapsedMs } from './lib/measure.js';
 import { cpuSeconds, END_MARKER, isReady, markdownAnswer, median, memoryMb, startScripted, streamingScript } from './tui-fixture.js';
 
 const CLEAR_SCREEN = ['\u001B[2J', '\u001Bc'];
+const BEGIN_SYNC = '\u001B[?2026h';
+const END_SYNC = '\u001B[?2026l';
 
 /**
  * Streams a 60 KB answer and returns the bytes written while it streamed as samples, the answer's
@@ -18,6 +20,8 @@ export async function measureStream(context: BenchContext, args: string[]): Prom
   const cpu: number[] = [];
   const peak: number[] = [];
   let clears = 0;
+  let synchronized = 0;
+  let unbalanced = 0;
   for (let round = 0; round < context.runs; round++) {
     await using workspace = await tempWorkspace({ prefix: 'alfred-bench-' });
     await using session = await startScripted(workspace, [streamingScript(answer)], args);
@@ -36,6 +40,10 @@ export async function measureStream(context: BenchContext, args: string[]): Prom
     peak.push(memoryMb(session.pid).peak);
     const streamed = session.output.slice(outputBefore);
     clears += CLEAR_SCREEN.reduce((count, sequence) => count + streamed.split(sequence).length - 1, 0);
+    // Each frame should be one synchronized update (DEC mode 2026): begin and end in pairs.
+    const begins = streamed.split(BEGIN_SYNC).length - 1;
+    synchronized += begins;
+    unbalanced += Math.abs(begins - (streamed.split(END_SYNC).length - 1));
     context.log(`run ${round + 1}/${context.runs}: ${(written.at(-1) ?? 0) / contentBytes}× bytes, ${onScreen.at(-1)?.toFixed(0)} ms`);
   }
   return {
@@ -43,6 +51,6 @@ export async function measureStream(context: BenchContext, args: string[]): Prom
     baseline: { label: `answer bytes (${contentBytes})`, samples: written.map(() => contentBytes) },
     note:
       `figures are bytes, not ms. On screen after Enter: median ${median(onScreen).toFixed(0)} ms (budget 300); CPU ${median(cpu).toFixed(2)} s (budget 0.4); ` +
-      `peak RSS ${median(peak).toFixed(0)} MB (budget 200); clear-screen sequences while streaming: ${clears} (budget 0)`,
+      `peak RSS ${median(peak).toFixed(0)} MB (budget 200); clear-screen sequences while streaming: ${clears} (budget 0); synchronized updates: ${synchronized}, unpaired: ${unbalanced}`,
   };
 }

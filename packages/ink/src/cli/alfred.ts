@@ -15,6 +15,12 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${VERSION}\n`);
     return;
   }
+  // The everyday start, `alfred` alone in a terminal, needs no argument parser (a sixth of a start).
+  if (rest.length === 0 && process.stdin.isTTY) {
+    const { startInteractive } = await import('../engine/start-interactive.js');
+    process.exitCode = await startInteractive({ outputFormat: 'text' });
+    return;
+  }
   const { createProgram } = await import('./argv.js');
   const program = createProgram();
   program.exitOverride();
