@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { TranscriptWindow } from '../components/transcript/transcript-window.js';
 import { useKeys } from '../hooks/use-keys.js';
+import { useLatestState } from '../hooks/use-latest-state.js';
 
 /** Rows one wheel step moves, as most terminals scroll their own scrollback. */
 const WHEEL_ROWS = 3;
@@ -10,14 +11,19 @@ const WHEEL_ROWS = 3;
  * is empty, where they would otherwise move the cursor). `scrollTop` undefined means "follow".
  */
 export function useScrolling(active: boolean, height: number, composerEmpty: boolean) {
-  const [scrollTop, setScrollTop] = useState<number | undefined>();
+  const [scrollTop, setScrollTop, latestScrollTop] = useLatestState<number | undefined>(undefined);
   const last = useRef<TranscriptWindow | undefined>(undefined);
 
+  /**
+   * Moves from where the last key left the view, not from the last frame: keys that arrive in one
+   * read (a held PgUp, a fast wheel) each move it, though React draws once after all of them.
+   */
   const moveBy = (delta: number) => {
     const window = last.current;
     if (!window) return;
     const maxTop = Math.max(0, window.totalRows - height);
-    const top = Math.min(maxTop, Math.max(0, window.top + delta));
+    const from = Math.min(maxTop, latestScrollTop() ?? maxTop);
+    const top = Math.min(maxTop, Math.max(0, from + delta));
     setScrollTop(top >= maxTop ? undefined : top);
   };
 
