@@ -71,7 +71,11 @@ export class KeyStoreOAuthProvider implements OAuthClientProvider {
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
     const { clientId, clientSecret } = this.options;
     if (clientId) return { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) };
-    return this.read<OAuthClientInformationMixed>('client');
+    const stored = await this.read<OAuthClientInformationMixed>('client');
+    // Without a client there can be no tokens: connecting in the background stops here rather than
+    // have the SDK register a client with the authorization server that no one asked for.
+    if (stored === undefined && !this.options.onAuthorizationUrl) throw new McpSignInRequiredError(this.options.server);
+    return stored;
   }
 
   async saveClientInformation(information: OAuthClientInformationMixed): Promise<void> {

@@ -56,15 +56,17 @@ describe('MCP over HTTP with OAuth', () => {
     expect(JSON.parse(store.values.get('mcp-oauth.secure.tokens') ?? '{}')).toMatchObject({ access_token: TEST_OAUTH.accessToken, refresh_token: TEST_OAUTH.rotatedRefreshToken });
   });
 
-  it('does not open a browser unasked: a server without tokens waits for /mcp auth', async () => {
+  it('does not open a browser or register a client unasked: a server without tokens waits for /mcp auth', async () => {
     await using server = await startTestMcpHttpServer({ oauth: true });
     const opened: URL[] = [];
-    const { manager } = await connect(server.url, new MemoryStore(), { url: server.url, oauth: {} }, (url) => {
+    const store = new MemoryStore();
+    const { manager } = await connect(server.url, store, { url: server.url, oauth: {} }, (url) => {
       opened.push(url);
       return Promise.resolve(true);
     });
     expect(manager.status()[0]).toMatchObject({ state: 'error', needsSignIn: true, lastError: 'needs sign-in: run /mcp auth secure' });
     expect(opened).toEqual([]);
+    expect([...store.values.keys()]).toEqual([]);
   });
 
   it('refuses an OAuth server when no key store was given', async () => {
