@@ -49,7 +49,7 @@ export interface AppProps {
 export function App(props: AppProps) {
   return (
     <KeyRouter>
-      <Screen {...props} />
+      <Screen {...props} theme={props.theme ?? DEFAULT_THEME} banner={props.banner ?? true} />
     </KeyRouter>
   );
 }
@@ -80,6 +80,20 @@ function useMarkdownLoader() {
   }, []);
 }
 
+const QUIT_HINT = 'press Ctrl+C again to quit';
+
+/** Ctrl+C: cancels a running turn; otherwise the first press warns and the second quits. */
+function interruptOrQuit(running: boolean, message: string | undefined, actions: { cancel(): void; quit(): void; setMessage(text: string): void }): void {
+  if (running) actions.cancel();
+  else if (message === QUIT_HINT) actions.quit();
+  else actions.setMessage(QUIT_HINT);
+}
+
+/** The greeting above the transcript, or nothing when `ui.hideBanner` is set. */
+function useBanner(shown: boolean, version: string, theme: Theme, width: number): string[] {
+  return useMemo(() => (shown ? bannerRows(version, paletteOf(theme), width) : []), [shown, version, theme, width]);
+}
+
 /** The height of the rows under the transcript, measured after each render. */
 function useMeasuredHeight() {
   const ref = useRef<DOMElement>(null);
@@ -92,7 +106,7 @@ function useMeasuredHeight() {
   return { ref, height };
 }
 
-function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME, banner = true, scrollback, terminal, onStateChange }: AppProps) {
+function Screen({ controller, mode, version, theme: initialTheme, banner, scrollback, terminal, onStateChange }: AppProps & { theme: Theme; banner: boolean }) {
   const { columns, rows } = useTerminalSize();
   const session = useAgentSession(controller);
   const [theme, setTheme] = useState(initialTheme);
@@ -110,17 +124,13 @@ function Screen({ controller, mode, version, theme: initialTheme = DEFAULT_THEME
   }, [onStateChange, state, theme]);
 
   const { submit, history } = useSubmit({ controller, session, version, openDialog: dialogs.open, setMessage });
-  const interrupt = () => {
-    if (running) return controller.cancel();
-    if (message === 'press Ctrl+C again to quit') return submit('/quit', false);
-    setMessage('press Ctrl+C again to quit');
-  };
+  const interrupt = () => interruptOrQuit(running, message, { cancel: () => controller.cancel(), quit: () => void submit('/quit', false), setMessage });
 
   const bottom = useMeasuredHeight();
   // Ink clears the whole screen when a frame is as tall as the terminal; stay one row short.
   const viewportHeight = Math.max(1, rows - 1 - bottom.height);
   const context = { theme, width, thinkingExpanded: state.thinkingExpanded, now: Date.now() };
-  const header = useMemo(() => (banner ? bannerRows(version, paletteOf(theme), width) : []), [banner, version, theme, width]);
+  const header = useBanner(banner, version, theme, width);
   const scrolling = useScrolling(fullscreen && dialogs.dialog === undefined, viewportHeight, true);
   const search = useTranscriptSearch(() => transcriptRows(header, state.items, context), scrolling.reveal);
   const idle = confirmation === undefined && dialogs.dialog === undefined && search.search === undefined;

@@ -111,6 +111,14 @@ export async function runInteractive(options: CliOptions, overrides: Interactive
   ink.instance = instance;
   overrides.failure?.catch((error: unknown) => instance.unmount(error instanceof Error ? error : new Error(String(error))));
   const stopCrashPrint = printOnCrash(() => {
+    // Ink first, while still on alfred's screen: unmounted later, at exit, it would erase the
+    // last lines of the normal screen, where the transcript and the error are about to go.
+    try {
+      instance.clear();
+      instance.unmount();
+    } catch {
+      // The crash may have left Ink unable to finish; the terminal is restored regardless.
+    }
     terminal.restore();
     if (mode === 'fullscreen' && last) print(last.state, last.theme);
   });

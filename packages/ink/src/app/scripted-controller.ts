@@ -9,7 +9,12 @@ import type {
  * repeats). A `{ type: 'await_confirmation' }` step pauses the script until the UI answers, and
  * records the answer. Used by tests and as the stand-in until a provider is configured.
  */
-export type ScriptStep = AgentEvent | { type: 'await_confirmation'; callId: string } | { type: 'sleep'; ms: number };
+export type ScriptStep =
+  | AgentEvent
+  | { type: 'await_confirmation'; callId: string }
+  | { type: 'sleep'; ms: number }
+  /** A bug anywhere in the process: an error nobody catches, thrown from a timer. */
+  | { type: 'crash'; message: string };
 
 export interface ScriptedControllerOptions {
   scripts: ScriptStep[][];
@@ -81,6 +86,12 @@ export class ScriptedController implements SessionController {
         if (answer && !this.cancelled) yield { type: 'tool_confirmation_result', callId: step.callId, outcome: answer.outcome, decidedBy: 'user' };
       }
       else if (step.type === 'sleep') await this.sleep(step.ms);
+      else if (step.type === 'crash') {
+        const message = step.message;
+        setTimeout(() => {
+          throw new Error(message);
+        }, 0);
+      }
       else yield step;
       if (this.cancelled) {
         yield { type: 'done', reason: 'cancelled' };

@@ -74,4 +74,26 @@ describe('the TUI in a terminal', () => {
     expect(session.output).not.toContain('\u001B]52;c;aGk=');
     expect(session.output).not.toContain('\u001B]8;;http://evil.example');
   });
+
+  it('gives the terminal back and prints the transcript into it when alfred crashes', async () => {
+    await using workspace = await tempWorkspace();
+    await using session = await startScripted(workspace, [
+      [{ type: 'text_delta', text: 'Here is the plan before anything breaks.' }, { type: 'done', reason: 'stop' }],
+      [{ type: 'crash', message: 'something inside broke' }, { type: 'sleep', ms: 5000 }],
+    ]);
+    session.type('plan it');
+    session.press('enter');
+    await session.waitForText('Here is the plan before anything breaks.');
+    session.type('go on');
+    session.press('enter');
+    const exit = await session.exit();
+    expect(exit.exitCode).toBe(1);
+    expect(session.modes()).toMatchObject({ alternateScreen: false, cursorVisible: true, bracketedPaste: false, mouseTracking: 'none' });
+    // The normal screen now holds the session, then the error.
+    const text = session.screenText();
+    expect(text).toContain('> plan it');
+    expect(text).toContain('Here is the plan before anything breaks.');
+    expect(text).toContain('alfred crashed: Error: something inside broke');
+    expect(text.indexOf('Here is the plan')).toBeLessThan(text.indexOf('alfred crashed'));
+  });
 });
