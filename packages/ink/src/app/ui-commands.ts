@@ -4,7 +4,7 @@ import type { CommandInfo, SessionController } from './session-controller.js';
 export const UI_COMMANDS: readonly CommandInfo[] = [
   { name: 'help', description: 'show keys and commands' },
   { name: 'theme', description: 'choose a colour theme' },
-  { name: 'clear', description: 'clear the screen and transcript' },
+  { name: 'clear', description: 'clear the screen and transcript (the model keeps the conversation; /compress frees context)' },
   { name: 'copy', description: 'copy the last answer to the clipboard' },
   { name: 'stats', description: 'tokens and turns of this session' },
   { name: 'about', description: 'version and environment' },
