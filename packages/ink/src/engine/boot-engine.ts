@@ -11,23 +11,29 @@ import { checkTrust, startRuntime, type TrustCheck } from './start-runtime.js';
  * controller the TUI talks to.
  */
 export async function checkFolder(cwd: string, options: CliOptions): Promise<TrustCheck> {
-  const trust = await checkTrust(cwd, options);
+  return checkTrust(cwd, options);
+}
+
+/** Remembers what this start found, for the next one (see first-screen-cache.ts). */
+function remember(cwd: string, options: CliOptions, trust: TrustCheck, keyKnown: boolean): void {
   writeFirstScreen(cwd, options, {
     placeholder: { ...trust.placeholder },
     trust: trust.enabled ? trust.state : 'trusted',
-    keyKnown: trust.keyKnown,
+    keyKnown,
     ui: trust.ui,
     sources: trust.sources,
     keyEnvNames: [...new Set(Object.values(API_KEY_ENV).flat())],
   });
-  return trust;
 }
 
 export async function bootEngine(cwd: string, options: CliOptions, trust: TrustCheck): Promise<RuntimeController> {
   const runtime = await startRuntime(options, { cwd, interactive: true, trusted: trust.trusted });
+  const needsAuth = await providerNeedsKey(runtime);
+  // A key in the key store (not in settings or the environment) counts too, once the engine found it.
+  remember(cwd, options, trust, trust.keyKnown || !needsAuth);
   return new RuntimeController(runtime, {
     historyFile: promptHistoryFile(runtime),
-    needsAuth: await providerNeedsKey(runtime),
+    needsAuth,
     trust: trust.enabled ? trust.state : 'trusted',
     rebuild: (trusted, resume) => startRuntime(options, { cwd, interactive: true, trusted, ...(resume ? { resume } : {}) }),
   });
