@@ -61,6 +61,12 @@ describe('dialogs', () => {
     expect(controller.calls).toEqual([{ method: 'connectLocalServer', args: [{ name: 'Ollama', baseUrl: 'http://localhost:11434/v1' }] }]);
   });
 
+  it('says when no local server answered, so the user knows it looked', async () => {
+    const { frame } = start({ needsAuth: true, localServers: [] });
+    await opened(frame, 'No local OpenAI-compatible server answered');
+    expect(frame()).toContain('anthropic');
+  });
+
   it('/model lists models with their context, filters as typed, and switches on Enter', async () => {
     const { controller, frame, type } = start({ models: [{ id: 'big-1', contextWindow: 200_000 }, { id: 'small-1', contextWindow: 32_000 }] });
     await opened(frame, 'Ask alfred');

@@ -79,6 +79,7 @@ export function AuthDialog(props: AuthDialogProps) {
       onCancel={props.onClose}
       active={() => !latestStatus().busy && latestProvider() === undefined}
     >
+      {props.servers?.length === 0 ? <Text color={theme.colors.muted}>No local OpenAI-compatible server answered (Ollama, LM Studio on their default ports).</Text> : null}
       {status.error ? <Text color={theme.colors.error}>{status.error}</Text> : null}
     </SelectList>
   );
