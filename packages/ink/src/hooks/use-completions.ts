@@ -1,15 +1,17 @@
 import type { Key } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { CommandInfo } from '../app/session-controller.js';
 import { commandCompletions, pathCompletions, type Completion } from '../components/composer/completions.js';
 import { visibleRange } from '../components/dialogs/select-items.js';
 import { useLatestState } from './use-latest-state.js';
 
 export interface CompletionOptions {
-  /** The token at the cursor and where it starts. */
+  /** The token at the cursor and where it starts, as drawn. */
   token: string;
   start: number;
   shell: boolean;
+  /** The same as of the last key, which may not be drawn yet ("/mo⇥" in one read). */
+  latest(): { token: string; start: number; shell: boolean };
   commands: readonly CommandInfo[];
   completePath?: ((prefix: string, signal: AbortSignal) => Promise<string[]>) | undefined;
   /** Replaces the token at the cursor with the chosen value. */
@@ -38,28 +40,42 @@ const MAX_PATHS = 50;
  */
 export function useCompletions(options: CompletionOptions) {
   const { token, start, shell, commands, completePath } = options;
-  const [completions, setCompletions, latestCompletions] = useLatestState<Completion[]>(NONE);
+  const [listed, setListed, latestListed] = useLatestState<{ token: string; items: Completion[] }>({ token: '', items: NONE });
   const [selected, setSelected, latestSelected] = useLatestState(0);
-  const [dismissed, setDismissed] = useState<string | undefined>();
+  const [dismissed, setDismissed, latestDismissed] = useLatestState<string | undefined>(undefined);
 
   useEffect(() => {
+    const list = (items: Completion[]) => setListed({ token, items });
     setSelected(0);
-    if (token === dismissed) return setCompletions(NONE);
-    if (token.startsWith('/') && start === 0 && !shell) return setCompletions(commandCompletions(token, commands));
-    if (!token.startsWith('@') || completePath === undefined) return setCompletions(NONE);
+    if (token === dismissed) return list(NONE);
+    if (isCommandToken(token, start, shell)) return list(commandCompletions(token, commands));
+    if (!token.startsWith('@') || completePath === undefined) return list(NONE);
     const controller = new AbortController();
     completePath(token.slice(1), controller.signal).then(
-      (paths) => { if (!controller.signal.aborted) setCompletions(pathCompletions(paths.slice(0, MAX_PATHS))); },
-      () => { if (!controller.signal.aborted) setCompletions(NONE); },
+      (paths) => { if (!controller.signal.aborted) list(pathCompletions(paths.slice(0, MAX_PATHS))); },
+      () => { if (!controller.signal.aborted) list(NONE); },
     );
     return () => controller.abort();
   }, [token, start, shell, commands, completePath, dismissed]);
 
+  /**
+   * The suggestions for the token as of the last key: commands are listed at once; paths only
+   * once the completer has answered for this very token (a stale list must not be chosen from).
+   */
+  const current = (): { token: string; items: Completion[]; selected: number } => {
+    const now = options.latest();
+    const { token: listedFor, items } = latestListed();
+    if (now.token === latestDismissed()) return { token: now.token, items: NONE, selected: 0 };
+    if (now.token === listedFor) return { token: now.token, items, selected: latestSelected() };
+    if (isCommandToken(now.token, now.start, now.shell)) return { token: now.token, items: commandCompletions(now.token, commands), selected: 0 };
+    return { token: now.token, items: NONE, selected: 0 };
+  };
+
   /** Tab or Enter: the selected suggestion replaces the token; false when Enter should send instead. */
-  const accept = (key: Key): boolean => {
-    const choice = latestCompletions()[latestSelected()];
+  const accept = (key: Key, shown: ReturnType<typeof current>): boolean => {
+    const choice = shown.items[shown.selected];
     // Enter on a command already typed in full runs it instead of completing it again.
-    if (key.return && choice?.value.trim() === token) return false;
+    if (key.return && choice?.value.trim() === shown.token) return false;
     if (choice) options.choose(choice.value);
     setDismissed(choice?.value.trim());
     return true;
@@ -67,20 +83,23 @@ export function useCompletions(options: CompletionOptions) {
 
   /** Handles ↑↓, Tab/Enter and Esc while suggestions show; false when the key is not for them. */
   const handleKey = (key: Key): boolean => {
-    const shown = latestCompletions();
-    if (shown.length === 0) return false;
+    const shown = current();
+    const count = shown.items.length;
+    if (count === 0) return false;
     if (key.upArrow || key.downArrow) {
-      setSelected((latestSelected() + (key.upArrow ? -1 : 1) + shown.length) % shown.length);
+      setSelected((shown.selected + (key.upArrow ? -1 : 1) + count) % count);
       return true;
     }
-    if (key.tab || key.return) return accept(key);
+    if (key.tab || key.return) return accept(key, shown);
     if (key.escape) {
-      setDismissed(token);
+      setDismissed(shown.token);
       return true;
     }
     return false;
   };
 
+  // The last list stays drawn until the next one is in, so the rows under the prompt do not blink while typing.
+  const completions = listed.items;
   const range = visibleRange(completions.length, selected, VISIBLE);
   const view: CompletionView = {
     completions: completions.slice(range.start, range.end),
@@ -89,4 +108,9 @@ export function useCompletions(options: CompletionOptions) {
     below: completions.length - range.end,
   };
   return { view, handleKey };
+}
+
+/** A `/command` being typed at the start of a prompt (not in shell mode). */
+function isCommandToken(token: string, start: number, shell: boolean): boolean {
+  return token.startsWith('/') && start === 0 && !shell;
 }

@@ -48,6 +48,23 @@ describe('the composer', () => {
     expect(frame()).toContain('↑ 5 more');
   });
 
+  it('completes a command with Tab typed in the same read as its first letters', async () => {
+    const { sent, type } = start();
+    await type('/cha\t\r');
+    await waitFor(() => expect(sent).toEqual([{ text: '/chat ', shell: false }]));
+  });
+
+  it('does not choose from a path list made for an earlier token', async () => {
+    const completePath = (prefix: string) => new Promise<string[]>((resolve) => setTimeout(() => resolve([`${prefix}-match.ts`]), 50));
+    const { frame, type } = start({ completePath });
+    await type('@a');
+    await waitFor(() => expect(frame()).toContain('@a-match.ts'));
+    await type('b\t');
+    await tick();
+    expect(frame()).toContain('> @ab');
+    expect(frame()).not.toContain('> @a-match.ts');
+  });
+
   it('shows what a command typed in full takes while its arguments are typed', async () => {
     const { frame, type } = start();
     await type('/chat re');

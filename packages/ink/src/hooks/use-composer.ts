@@ -68,6 +68,7 @@ export function useComposer(options: ComposerOptions): ComposerView {
   const search = useReverseSearch(options.history, (text) => setBuffer(edit.bufferOf(text)));
   const completion = useCompletions({
     token, start, shell: renderedShell, commands: options.commands, completePath: options.completePath,
+    latest: () => ({ ...edit.tokenAtCursor(latestBuffer()), shell: latestShell() }),
     choose: (value) => setBuffer(edit.replaceToken(latestBuffer(), value)),
   });
 
