@@ -1,3 +1,5 @@
+import { ReflowEraser } from './reflow-eraser.js';
+
 /**
  * Inline mode's way into the terminal's scrollback. Ink's `<Static>` builds every finished row
  * through its frame compositor, which re-parses each character of styled text: most of the CPU of
@@ -31,15 +33,33 @@ export class Scrollback {
     return data;
   }
 
-  /** The stream to give Ink: `stdout` itself, except that marker writes become rows. */
+  /**
+   * The stream to give Ink: `stdout` itself, except that marker writes become rows and an erase
+   * covers the rows a too-wide frame really took (reflow-eraser.ts). Its resize listener is added
+   * before Ink's, so it sees the new width first.
+   */
   wrap(stdout: NodeJS.WriteStream): NodeJS.WriteStream {
+    const reflow = new ReflowEraser(() => stdout.columns);
+    stdout.on('resize', () => reflow.resized());
     const write = (chunk: unknown, ...rest: unknown[]): boolean => {
-      const rows = typeof chunk === 'string' ? this.expand(chunk) : undefined;
-      return (stdout.write as (...args: unknown[]) => boolean).call(stdout, rows ?? chunk, ...rest);
+      let data = chunk;
+      if (typeof chunk === 'string') {
+        const rows = this.expand(chunk);
+        if (rows === undefined) {
+          data = reflow.rewrite(chunk);
+          reflow.observe(chunk);
+        } else data = rows;
+      }
+      return (stdout.write as (...args: unknown[]) => boolean).call(stdout, data, ...rest);
     };
     return new Proxy(stdout, {
       get(target, property) {
         if (property === 'write') return write;
+        // Ink redraws a frame as tall as the terminal by clearing the screen and the scrollback
+        // (\e[3J) and writing all static output again: inline mode must never lose the scrollback,
+        // and the live area is kept shorter than the screen anyway. The real height is `realRows`.
+        if (property === 'rows') return Number.MAX_SAFE_INTEGER;
+        if (property === 'realRows') return target.rows;
         const value: unknown = Reflect.get(target, property, target);
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },

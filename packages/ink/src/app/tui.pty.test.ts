@@ -96,4 +96,30 @@ describe('the TUI in a terminal', () => {
     expect(text).toContain('alfred crashed: Error: something inside broke');
     expect(text.indexOf('Here is the plan')).toBeLessThan(text.indexOf('alfred crashed'));
   });
+
+  it('inline, writes every paragraph into the scrollback once, also when the terminal narrows mid-stream', async () => {
+    await using workspace = await tempWorkspace();
+    const paragraphs: ScriptStep[] = Array.from({ length: 24 }, (_, index) => [
+      { type: 'text_delta', text: `Paragraph ${index} of an answer written inline.\n\n` } as ScriptStep,
+      { type: 'sleep', ms: 40 } as ScriptStep,
+    ]).flat();
+    const file = path.join(workspace.root, 'script.json');
+    await writeFile(file, JSON.stringify({ scripts: [[...paragraphs, { type: 'text_delta', text: 'The end.' }, { type: 'done', reason: 'stop' }]] }));
+    await using session = startAlfred({ cwd: workspace.root, env: workspace.env({ ALFRED_SCRIPTED_EVENTS: file }), cols: 100, rows: 30, args: ['--inline'] });
+    await session.waitForText(/Ask alfred/);
+    await session.waitForRawInput();
+    session.type('write inline');
+    session.press('enter');
+    await session.waitForText('Paragraph 6 of');
+    session.resize(60, 24);
+    await session.waitForText('The end.', { timeoutMs: 20_000 });
+    await session.waitForText((lines) => !lines.some((line) => line.includes('esc to cancel')));
+    const all = session.allLines();
+    for (let index = 0; index < 24; index++) {
+      expect(all.filter((line) => line.startsWith(`Paragraph ${index} of`)), `paragraph ${index}`).toHaveLength(1);
+    }
+    expect(all.filter((line) => line.includes('> write inline'))).toHaveLength(1);
+    expect(all.filter((line) => /^╭─+╮$/.test(line))).toHaveLength(1);
+    expect(session.modes().alternateScreen).toBe(false);
+  });
 });

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 /** Columns and rows of the terminal, updated on resize. */
 export function useTerminalSize(): { columns: number; rows: number } {
   const { stdout } = useStdout();
-  const read = () => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+  // Inline mode hands Ink a stream whose `rows` is unbounded (app/scrollback.ts); `realRows` is the screen.
+  const read = () => ({ columns: stdout.columns || 80, rows: (stdout as { realRows?: number }).realRows || stdout.rows || 24 });
   const [size, setSize] = useState(read);
   useEffect(() => {
     const onResize = () => setSize(read());
