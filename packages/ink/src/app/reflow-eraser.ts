@@ -12,8 +12,10 @@ const ERASE_LINE = '\u001B[2K';
 const CURSOR_UP = '\u001B[1A';
 const CURSOR_LEFT = '\u001B[G';
 /** log-update's erase: erase-line and cursor-up pairs, then back to the first column. */
+// eslint-disable-next-line no-control-regex -- reading Ink's own cursor sequences is this module's job
 const ERASE = /(?:\u001B\[2K(?:\u001B\[1A)?)+\u001B\[G/u;
 /** What a write before a frame may start with: moves back to the bottom, then the erase. */
+// eslint-disable-next-line no-control-regex -- as above
 const MOVES = /^(?:\u001B\[\d*[ABEFG]|\u001B\[2K)*/u;
 
 function eraseLines(count: number): string {
