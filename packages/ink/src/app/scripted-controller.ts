@@ -46,7 +46,7 @@ export class ScriptedController implements SessionController {
   readonly prompts: string[] = [];
   readonly answers: Array<{ callId: string; outcome: ConfirmationOutcome }> = [];
   readonly calls: ControllerCall[] = [];
-  private readonly options: ScriptedControllerOptions;
+  protected readonly options: ScriptedControllerOptions;
   private snapshot: SessionInfo;
   private waiting: { callId: string; resolve: () => void } | undefined;
   private cancelled = false;
