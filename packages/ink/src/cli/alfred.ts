@@ -17,6 +17,9 @@ async function main(argv: string[]): Promise<void> {
   }
   // The everyday start, `alfred` alone in a terminal, needs no argument parser (a sixth of a start).
   if (rest.length === 0 && process.stdin.isTTY) {
+    // Raw input before anything loads: keys typed from here on are neither echoed by the tty nor
+    // turned into line feeds (an early Enter stays an Enter), and wait for the composer.
+    process.stdin.setRawMode(true);
     const { startInteractive } = await import('../engine/start-interactive.js');
     process.exitCode = await startInteractive({ outputFormat: 'text' });
     return;
