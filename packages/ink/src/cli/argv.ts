@@ -49,7 +49,7 @@ export function createProgram(): Command {
     .option('-y, --yolo', 'approve every tool call (same as --approval-mode yolo)')
     .option('-d, --debug', 'write a debug log under $ALFRED_HOME/logs')
     .option('--inline', 'draw inline, keeping the terminal scrollback, instead of full screen')
-    .option('--trust', 'trust this folder for this run (headless mode in an untrusted folder)')
+    .option('--trust', 'trust this folder for this run only (no trust dialog; headless mode in an untrusted folder)')
     .option('--allow <rule>', "allow tool calls matching a rule, e.g. 'shell(git status)' (repeatable)", collect)
     .option('--ask <rule>', "always ask for calls matching a rule, e.g. 'shell(git push *)' (repeatable)", collect)
     .option('--deny <rule>', "deny calls matching a rule, e.g. 'web_fetch' (repeatable)", collect)

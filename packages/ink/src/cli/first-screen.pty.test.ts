@@ -102,3 +102,19 @@ describe('a returning user', () => {
     }
   });
 });
+
+describe('--trust', () => {
+  it('trusts a folder for this run: no trust dialog, and nothing is saved for the next start', async () => {
+    await using workspace = await tempWorkspace();
+    {
+      await using session = startAlfred({ cwd: workspace.root, env: workspace.env({ ANTHROPIC_API_KEY: 'test-key' }), cols: 100, rows: 30, args: ['--trust'] });
+      const lines = await session.waitForText(firstFrameDrawn);
+      expect(lines.join('\n')).not.toContain('Do you trust');
+      await session.waitForRawInput();
+      await quitWithCtrlCTwice(session);
+      expect((await session.exit()).exitCode).toBe(0);
+    }
+    await using again = startAlfred({ cwd: workspace.root, env: workspace.env({ ANTHROPIC_API_KEY: 'test-key' }), cols: 100, rows: 30 });
+    await again.waitForText('Do you trust the files in this folder?');
+  });
+});

@@ -1,4 +1,4 @@
-import { API_KEY_ENV } from '@alfred/core';
+import { API_KEY_ENV, type TrustState } from '@alfred/core';
 import type { CliOptions } from '../cli/argv.js';
 import { providerNeedsKey } from './dialog-data.js';
 import { writeFirstScreen } from './first-screen-cache.js';
@@ -10,6 +10,14 @@ import { checkTrust, startRuntime, type TrustCheck } from './start-runtime.js';
  * trust and settings check, then the runtime (providers, tools, policy, session) behind the
  * controller the TUI talks to.
  */
+/**
+ * The trust the TUI shows: trusted when folder trust is off or `--trust` asked for it this run
+ * (no dialog then), otherwise what the user decided before, `unknown` opening the dialog.
+ */
+export function shownTrust(trust: TrustCheck): TrustState {
+  return trust.trusted ? 'trusted' : trust.state;
+}
+
 export async function checkFolder(cwd: string, options: CliOptions): Promise<TrustCheck> {
   return checkTrust(cwd, options);
 }
@@ -18,7 +26,7 @@ export async function checkFolder(cwd: string, options: CliOptions): Promise<Tru
 function remember(cwd: string, options: CliOptions, trust: TrustCheck, keyKnown: boolean): void {
   writeFirstScreen(cwd, options, {
     placeholder: { ...trust.placeholder },
-    trust: trust.enabled ? trust.state : 'trusted',
+    trust: shownTrust(trust),
     keyKnown,
     ui: trust.ui,
     sources: trust.sources,
@@ -34,7 +42,7 @@ export async function bootEngine(cwd: string, options: CliOptions, trust: TrustC
   return new RuntimeController(runtime, {
     historyFile: promptHistoryFile(runtime),
     needsAuth,
-    trust: trust.enabled ? trust.state : 'trusted',
+    trust: shownTrust(trust),
     rebuild: (trusted, resume) => startRuntime(options, { cwd, interactive: true, trusted, ...(resume ? { resume } : {}) }),
   });
 }

@@ -38,12 +38,12 @@ function startFromCache(cwd: string, options: CliOptions, screen: FirstScreen): 
 }
 
 async function startCold(cwd: string, options: CliOptions): Promise<Start> {
-  const { checkFolder, bootEngine } = await import('./boot-engine.js');
+  const { checkFolder, bootEngine, shownTrust } = await import('./boot-engine.js');
   const trust = await checkFolder(cwd, options);
   const ready = bootEngine(cwd, options, trust);
   // A returning user (a key in the environment or settings) sees the prompt at once while the
   // engine starts behind it; a first run waits, so the auth dialog knows whether it is needed.
-  const controller = trust.keyKnown ? new StartingController(ready, { ...trust.placeholder, trust: trust.enabled ? trust.state : 'trusted' }) : await ready;
+  const controller = trust.keyKnown ? new StartingController(ready, { ...trust.placeholder, trust: shownTrust(trust) }) : await ready;
   return { controller, ready, screen: trust };
 }
 
