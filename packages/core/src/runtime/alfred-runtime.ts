@@ -92,6 +92,7 @@ export class AlfredRuntime {
   private wiring: SessionWiring | undefined;
   private readonly warnings: string[] = [];
   private readonly stats: SessionStatsCollector = createSessionStats();
+  private resumedShown = false;
 
   constructor(parts: RuntimeParts) {
     this.parts = parts;
@@ -128,6 +129,17 @@ export class AlfredRuntime {
    * Continues another saved session in place of the current one: the history is replaced and the
    * returned events redraw it.
    */
+  /**
+   * The conversation this start picked up (--continue, --resume) as events, so the screen opens on
+   * it; empty for a new session and after the first call.
+   */
+  takeResumedEvents(): AgentEvent[] {
+    const resumed = this.wiring?.resumed;
+    if (!resumed || this.resumedShown) return [];
+    this.resumedShown = true;
+    return [...historyToEvents(this.session.history.list()), { type: 'notice', level: 'info', text: `Resumed "${resumed.title}" (${resumed.id.slice(0, 8)}).` }];
+  }
+
   async resumeSession(target: string): Promise<AgentEvent[]> {
     const wiring = this.wiring;
     if (!wiring) throw new Error('sessions are not recorded in this run');

@@ -11,6 +11,8 @@ export interface SessionWiring {
   checkpoints: CheckpointStore | undefined;
   /** What resuming had to repair, in sentences for the user. */
   notices: string[];
+  /** The session this start picked up (--continue, --resume), for the screen to show it. */
+  resumed?: { id: string; title: string };
 }
 
 export interface SessionWiringOptions {
@@ -30,10 +32,12 @@ export async function openSession(options: SessionWiringOptions): Promise<Sessio
   const store = SessionStore.forProject(options.workspaceRoot, options.env, { onWarning: (warning) => options.onWarning(String(warning)) });
   let recorder: SessionRecorder;
   let notices: string[] = [];
+  let resumedAtStart: SessionWiring['resumed'];
   if (options.resume) {
     const resumed = await store.resume(options.resume);
     recorder = resumed.recorder;
     notices = [...resumed.notices];
+    resumedAtStart = { id: resumed.summary.id, title: resumed.summary.title };
   } else {
     recorder = store.create({ provider: options.provider, model: options.model });
   }
@@ -41,7 +45,7 @@ export async function openSession(options: SessionWiringOptions): Promise<Sessio
   const checkpoints = options.checkpointing
     ? new CheckpointStore({ workspaceRoot: options.workspaceRoot, gitDir: store.paths.checkpointsGitDir, sessionId: recorder.id })
     : undefined;
-  return { store, recorder, checkpoints, notices };
+  return { store, recorder, checkpoints, notices, ...(resumedAtStart ? { resumed: resumedAtStart } : {}) };
 }
 
 /** Snapshots what a file-changing call will touch (everything, for a shell command) before it runs. */

@@ -16,6 +16,7 @@ import { useComposer } from '../hooks/use-composer.js';
 import { KeyRouter } from '../hooks/use-keys.js';
 import { useTerminalSize } from '../hooks/use-terminal-size.js';
 import type { TranscriptState } from '../state/history-items.js';
+import type { TranscriptAction } from '../state/reduce-transcript.js';
 import { paletteOf } from '../theme/paint.js';
 import { DEFAULT_THEME, type Theme } from '../theme/themes.js';
 import { DialogHost } from './DialogHost.js';
@@ -80,6 +81,21 @@ function useMarkdownLoader() {
   }, []);
 }
 
+/** Opens the screen on the conversation `--continue` or `--resume` picked up. */
+function useResumedAtStart(controller: SessionController, replay: (events: readonly TranscriptAction[]) => void): void {
+  const latestReplay = useRef(replay);
+  latestReplay.current = replay;
+  useEffect(() => {
+    let live = true;
+    void controller.resumedAtStart?.().then((events) => {
+      if (live && events.length > 0) latestReplay.current(events as TranscriptAction[]);
+    }, () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [controller]);
+}
+
 const QUIT_HINT = 'press Ctrl+C again to quit';
 
 /** Ctrl+C: cancels a running turn; otherwise the first press warns and the second quits. */
@@ -118,6 +134,7 @@ function Screen({ controller, mode, version, theme: initialTheme, banner, scroll
   const width = Math.max(20, columns);
   const fullscreen = mode === 'fullscreen';
   useMarkdownLoader();
+  useResumedAtStart(controller, session.replay);
 
   useEffect(() => {
     onStateChange?.(state, theme);

@@ -123,6 +123,8 @@ export interface SessionController {
   sessions?(): Promise<SessionListing[]>;
   /** Makes the session with `id` the current one and returns its transcript as events. */
   resumeSession?(id: string): Promise<ReplayEvent[]>;
+  /** The conversation a start with --continue or --resume picked up, to open the screen on (once). */
+  resumedAtStart?(): Promise<ReplayEvent[]>;
   /** `/settings`: every known key with its effective value and origin. */
   settingsEntries?(): SettingEntry[];
   /** Writes one value into the user or workspace settings file. */

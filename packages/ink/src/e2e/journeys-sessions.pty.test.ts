@@ -91,6 +91,10 @@ describe('sessions', () => {
 
     session = journey.restart(['--continue']);
     await waitForComposer(session);
+    // The screen opens on the conversation it continues.
+    const resumed = await session.waitForText(/Resumed "remember PELICAN"/);
+    expect(resumed.join('\n')).toContain('> remember PELICAN');
+    expect(resumed.join('\n')).toContain('Noted: the secret word is PELICAN.');
     mock.enqueue({ text: 'It was PELICAN.' });
     await submit(session, 'what was the word?');
     await session.waitForText('It was PELICAN.');

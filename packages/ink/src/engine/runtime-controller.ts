@@ -175,6 +175,10 @@ export class RuntimeController implements SessionController {
     return this.runtime.resumeSession(id);
   }
 
+  resumedAtStart(): Promise<ReplayEvent[]> {
+    return Promise.resolve(this.runtime.takeResumedEvents());
+  }
+
   settingsEntries(): SettingEntry[] {
     return settingsEntries(this.runtime);
   }

@@ -117,6 +117,10 @@ export class StartingController implements SessionController {
     return (await this.ready).resumeSession(id);
   }
 
+  async resumedAtStart(): Promise<ReplayEvent[]> {
+    return (await this.ready).resumedAtStart();
+  }
+
   settingsEntries() {
     return this.inner?.settingsEntries() ?? [];
   }

@@ -2,6 +2,7 @@ import { Box, Static, Text } from 'ink';
 import { useRef } from 'react';
 import type { Scrollback } from '../../app/scrollback.js';
 import type { HistoryItem } from '../../state/history-items.js';
+import { markdownReady } from '../../markdown/lazy-markdown.js';
 import { itemRows, type RenderContext } from './render-item.js';
 
 interface InlineTranscriptProps {
@@ -61,15 +62,19 @@ function ScrollbackTranscript({ header, items, context, maxLiveRows, scrollback 
   const settled = firstLive === -1 ? items : items.slice(0, firstLive);
   const covered = coveredUpTo.current;
   const fresh = covered === undefined ? settled : settled.filter((item) => item.id > covered);
-  if (covered === undefined || fresh.length > 0) {
+  // The scrollback cannot be redrawn: answers wait (in the live area) for the markdown renderer,
+  // which loads just after the first frame, rather than going in as plain text.
+  const ready = markdownReady() || !fresh.some((item) => item.kind === 'answer');
+  if (ready && (covered === undefined || fresh.length > 0)) {
     const last = fresh.at(-1)?.id ?? 0;
     const key = `${fresh[0]?.id ?? 0}-${last}`;
     const rows = [...(covered === undefined ? header : []), ...fresh.flatMap((item) => itemRows(item, context))];
     batches.current = [...batches.current, { key, marker: scrollback.hold(key, rows) }];
     coveredUpTo.current = Math.max(last, covered ?? 0);
   }
-  const live = firstLive === -1 ? [] : items.slice(firstLive);
-  const liveRows = live.flatMap((item) => itemRows(item, context)).slice(-Math.max(1, maxLiveRows));
+  const upTo = coveredUpTo.current ?? Number.NEGATIVE_INFINITY;
+  const live = items.filter((item) => item.id > upTo);
+  const liveRows = [...(coveredUpTo.current === undefined ? header : []), ...live.flatMap((item) => itemRows(item, context))].slice(-Math.max(1, maxLiveRows));
   return (
     <>
       <Static items={batches.current}>{(batch) => <Text key={batch.key}>{batch.marker}</Text>}</Static>
