@@ -1,4 +1,4 @@
-import { API_KEY_ENV, type TrustState } from '@alfred/core';
+import { API_KEY_ENV, loadBashParser, type TrustState } from '@alfred/core';
 import type { CliOptions } from '../cli/argv.js';
 import { providerNeedsKey } from './dialog-data.js';
 import { writeFirstScreen } from './first-screen-cache.js';
@@ -37,6 +37,9 @@ function remember(cwd: string, options: CliOptions, trust: TrustCheck, keyKnown:
 export async function bootEngine(cwd: string, options: CliOptions, trust: TrustCheck): Promise<RuntimeController> {
   const runtime = await startRuntime(options, { cwd, interactive: true, trusted: trust.trusted });
   const needsAuth = await providerNeedsKey(runtime);
+  // The shell parser (wasm) would otherwise load at the first shell call, between the model's call
+  // and its confirmation dialog; loaded while the user is still reading the first frame instead.
+  setTimeout(() => void loadBashParser().catch(() => undefined), 300).unref();
   // A key in the key store (not in settings or the environment) counts too, once the engine found it.
   remember(cwd, options, trust, trust.keyKnown || !needsAuth);
   return new RuntimeController(runtime, {
