@@ -1,4 +1,4 @@
-import { Box, measureElement, Text, type DOMElement } from 'ink';
+import { Box, measureElement, type DOMElement } from 'ink';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Composer } from '../components/composer/Composer.js';
 import { ConfirmationDialog } from '../components/dialogs/ConfirmationDialog.js';
@@ -181,12 +181,11 @@ function Screen({ controller, mode, version, theme: initialTheme, banner, scroll
   return (
     <Box flexDirection="column" width={width}>
       {window ? (
-        <TranscriptViewport window={window} height={viewportHeight} />
+        <TranscriptViewport window={window} height={viewportHeight} marker={newLinesMarker(window.hiddenBelow, theme, width)} />
       ) : (
         <InlineTranscript header={header} items={state.items} context={context} maxLiveRows={Math.max(3, rows - 2 - bottom.height)} scrollback={scrollback} />
       )}
       <Box ref={bottom.ref} flexDirection="column" flexShrink={0}>
-        {window ? <NewLinesMarker count={window.hiddenBelow} theme={theme} /> : null}
         {confirmation ? (
           <ConfirmationDialog key={confirmation.callId} pending={confirmation} theme={theme} width={width} onAnswer={(callId, outcome) => controller.respond(callId, outcome)} />
         ) : null}
@@ -209,12 +208,12 @@ function mergeInfo(info: SessionInfo, state: TranscriptState): SessionInfo {
   return { ...info, ...fromEvents, sessionTokens: Math.max(info.sessionTokens, state.sessionTokens) };
 }
 
-/** "N new lines ↓" while the full-screen view is scrolled up and output arrives below it. */
-function NewLinesMarker({ count, theme }: { count: number; theme: Theme }) {
-  if (count === 0) return null;
-  return (
-    <Box justifyContent="center">
-      <Text color={theme.colors.accent}>{`${count} new lines ↓ (end to follow)`}</Text>
-    </Box>
-  );
+/**
+ * "N new lines ↓" while the full-screen view is scrolled up and output arrives below it, drawn over
+ * the view's last row: a row of its own would change the layout under the view as it appears.
+ */
+function newLinesMarker(count: number, theme: Theme, width: number): string | undefined {
+  if (count === 0) return undefined;
+  const text = `${count} new lines ↓ (end to follow)`;
+  return `${' '.repeat(Math.max(0, Math.floor((width - text.length) / 2)))}${paletteOf(theme).accent(text)}`;
 }

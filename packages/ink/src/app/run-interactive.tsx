@@ -10,6 +10,7 @@ import { DEFAULT_THEME, themeNamed, type Theme } from '../theme/themes.js';
 import { App } from './App.js';
 import { ScriptedController, unconfiguredController, type ScriptedControllerOptions, type ScriptStep } from './scripted-controller.js';
 import type { ScreenSettings, SessionController } from './session-controller.js';
+import { traceKeys } from './key-trace.js';
 import { Scrollback } from './scrollback.js';
 import { takeTerminal } from './terminal-screen.js';
 
@@ -64,6 +65,14 @@ function printOnCrash(leave: () => void): () => void {
   };
 }
 
+/** The stream Ink writes to: the terminal, through inline mode's scrollback and the bench's key trace. */
+function inkStdout(scrollback: Scrollback | undefined): { stdout?: NodeJS.WriteStream } {
+  let stream = scrollback ? scrollback.wrap(process.stdout) : undefined;
+  const trace = process.env['ALFRED_KEY_TRACE'];
+  if (trace) stream = traceKeys(trace, process.stdin, stream ?? process.stdout);
+  return stream ? { stdout: stream } : {};
+}
+
 export interface InteractiveOverrides {
   controller?: SessionController;
   /** The `ui.*` settings; the command line's `--inline` wins over `ui.screen`. */
@@ -106,7 +115,7 @@ export async function runInteractive(options: CliOptions, overrides: Interactive
     patchConsole: false,
     incrementalRendering: process.env['ALFRED_INCREMENTAL'] === '1',
     maxFps: ui.maxFps ?? 30,
-    ...(scrollback ? { stdout: scrollback.wrap(process.stdout) } : {}),
+    ...inkStdout(scrollback),
   });
   ink.instance = instance;
   overrides.failure?.catch((error: unknown) => instance.unmount(error instanceof Error ? error : new Error(String(error))));
