@@ -109,7 +109,7 @@ export async function run(context: BenchContext): Promise<BenchSamples> {
   const bottom = await settled(session);
 
   // Two pages above the bottom, each settled: A, and B one page above it. The first PgUp from the
-  // bottom also brings the "new lines" marker (the layout changes under the view); it is timed on
+  // bottom also brings the "new lines" marker over the last row; it is timed on
   // its own (End goes back to the bottom), the samples are page keys that only move the view.
   session.press('pageup');
   const pageA = await settled(session);
