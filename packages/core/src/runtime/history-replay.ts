@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../agent/events.js';
 import type { IContent } from '../content/content.js';
+import { isRecalledContext } from '../sessions/recall/recall.js';
 
 const PREVIEW = 2_000;
 
@@ -21,7 +22,7 @@ export function historyToEvents(history: readonly IContent[]): AgentEvent[] {
       continue;
     }
     if (entry.speaker === 'human') {
-      const text = entry.blocks.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+      const text = entry.blocks.flatMap((block) => (block.type === 'text' && !isRecalledContext(block.text) ? [block.text] : [])).join('\n');
       if (entry.metadata?.synthetic || text === '') continue;
       close();
       events.push({ type: 'user_prompt', text: text.length > PREVIEW ? `${text.slice(0, PREVIEW)}…` : text });

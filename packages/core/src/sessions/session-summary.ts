@@ -5,6 +5,7 @@
 import type { IContent } from '../content/content.js';
 import type { ForkOrigin, SessionRecord, TitleSource } from './session-records.js';
 import { fallbackTitle } from './session-title.js';
+import { isRecalledContext } from './recall/recall.js';
 
 /** One session as listed. */
 export interface SessionSummary {
@@ -32,7 +33,8 @@ export interface SessionSummary {
 /** Text of a human turn, when it is a typed prompt (not a tool turn or a synthetic note). */
 export function promptText(content: IContent): string | undefined {
   if (content.speaker !== 'human' || content.metadata?.synthetic) return undefined;
-  const text = content.blocks.map((block) => (block.type === 'text' ? block.text : '')).join(' ').trim();
+  // Recalled context rides in the same turn; the prompt (and so the title) is what the user typed.
+  const text = content.blocks.map((block) => (block.type === 'text' && !isRecalledContext(block.text) ? block.text : '')).join(' ').trim();
   return text === '' ? undefined : text;
 }
 

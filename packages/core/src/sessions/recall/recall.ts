@@ -74,6 +74,13 @@ function toMatch(hit: RecallHit, title: string): RecallMatch {
   };
 }
 
+const RECALLED_CONTEXT_OPEN = '<recalled_context>';
+
+/** A text block alfred added to a prompt from earlier sessions: not what the user typed. */
+export function isRecalledContext(text: string): boolean {
+  return text.startsWith(RECALLED_CONTEXT_OPEN);
+}
+
 /**
  * The matches as a block of context for the model, marked so it (and anyone reading the
  * transcript) knows this is recalled from earlier sessions and may be out of date. Empty when
@@ -82,7 +89,7 @@ function toMatch(hit: RecallHit, title: string): RecallMatch {
 export function formatRecalledContext(matches: readonly RecallMatch[]): string {
   if (matches.length === 0) return '';
   const lines = [
-    '<recalled_context>',
+    RECALLED_CONTEXT_OPEN,
     'Excerpts from earlier alfred sessions in this project that match the current prompt. They may be outdated; use them only where relevant.',
   ];
   matches.forEach((match, index) => {
