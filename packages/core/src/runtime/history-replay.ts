@@ -29,19 +29,27 @@ export function historyToEvents(history: readonly IContent[]): AgentEvent[] {
       open = true;
       continue;
     }
-    for (const block of entry.blocks) {
-      if (block.type === 'text' && entry.speaker === 'ai') events.push({ type: 'text_delta', text: block.text });
-      if (block.type === 'thinking') events.push({ type: 'thinking_delta', text: block.text });
-      if (block.type === 'tool_call') {
-        events.push({ type: 'tool_call', call: { id: block.id, name: block.name, args: block.parameters, description: block.name, kind: 'other' } });
-      }
-      if (block.type === 'tool_response') {
-        const text = block.error ?? (typeof block.result === 'string' ? block.result : JSON.stringify(block.result ?? ''));
-        const summary = text.split('\n')[0]?.slice(0, 120) ?? '';
-        events.push({ type: 'tool_result', callId: block.callId, status: block.error ? 'error' : 'completed', view: { summary }, durationMs: 0 });
-      }
-    }
+    for (const block of entry.blocks) events.push(...blockEvents(block, entry.speaker));
   }
   close();
   return events;
+}
+
+/** What one block of an answer or a tool turn draws. */
+function blockEvents(block: IContent['blocks'][number], speaker: IContent['speaker']): AgentEvent[] {
+  switch (block.type) {
+    case 'text':
+      return speaker === 'ai' ? [{ type: 'text_delta', text: block.text }] : [];
+    case 'thinking':
+      return [{ type: 'thinking_delta', text: block.text }];
+    case 'tool_call':
+      return [{ type: 'tool_call', call: { id: block.id, name: block.name, args: block.parameters, description: block.name, kind: 'other' } }];
+    case 'tool_response': {
+      const text = block.error ?? (typeof block.result === 'string' ? block.result : JSON.stringify(block.result ?? ''));
+      const summary = text.split('\n')[0]?.slice(0, 120) ?? '';
+      return [{ type: 'tool_result', callId: block.callId, status: block.error ? 'error' : 'completed', view: { summary }, durationMs: 0 }];
+    }
+    default:
+      return [];
+  }
 }
