@@ -187,7 +187,8 @@ function Screen({ controller, mode, version, theme: initialTheme, banner, scroll
       )}
       <Box ref={bottom.ref} flexDirection="column" flexShrink={0}>
         {confirmation ? (
-          <ConfirmationDialog key={confirmation.callId} pending={confirmation} theme={theme} width={width} onAnswer={(callId, outcome) => controller.respond(callId, outcome)} />
+          <ConfirmationDialog key={confirmation.callId} pending={confirmation} theme={theme} width={width} onAnswer={(callId, outcome) => controller.respond(callId, outcome)}
+            {...(terminal ? { onExternalEdit: (json: string) => Promise.resolve(editInEditor(json, terminal, process.env, 'arguments.json')) } : {})} />
         ) : null}
         {dialogs.dialog && !confirmation ? (
           <DialogHost key={dialogs.dialog.kind} dialog={dialogs.dialog} controller={controller} theme={theme} width={width} onClose={dialogs.close}

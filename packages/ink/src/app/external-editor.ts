@@ -9,10 +9,10 @@ import type { TerminalControl } from './terminal-screen.js';
  * returns what was saved, or undefined when the editor failed. The editor runs synchronously: alfred
  * draws nothing while it has the terminal.
  */
-export function editInEditor(text: string, terminal: TerminalControl, environment: NodeJS.ProcessEnv = process.env): string | undefined {
+export function editInEditor(text: string, terminal: TerminalControl, environment: NodeJS.ProcessEnv = process.env, fileName = 'prompt.md'): string | undefined {
   const editor = environment['VISUAL'] || environment['EDITOR'] || 'vi';
   const folder = mkdtempSync(path.join(tmpdir(), 'alfred-prompt-'));
-  const file = path.join(folder, 'prompt.md');
+  const file = path.join(folder, fileName);
   try {
     writeFileSync(file, text, 'utf8');
     // The editor setting may carry arguments ("code --wait"); a shell splits them as the user expects.

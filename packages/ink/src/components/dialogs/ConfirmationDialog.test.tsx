@@ -16,11 +16,12 @@ const pending: PendingConfirmation = {
   call: { id: 'e1', name: 'edit', description: 'Edit src/app.ts', kind: 'edit', args, status: 'awaiting_approval', outputTail: '' },
 };
 
-function start(confirmation: PendingConfirmation = pending) {
+function start(confirmation: PendingConfirmation = pending, onExternalEdit?: (json: string) => Promise<string | undefined>) {
   const answers: ConfirmationOutcome[] = [];
   const view = render(
     <KeyRouter>
-      <ConfirmationDialog pending={confirmation} theme={DEFAULT_THEME} width={80} onAnswer={(_callId, outcome) => answers.push(outcome)} />
+      <ConfirmationDialog pending={confirmation} theme={DEFAULT_THEME} width={80} onAnswer={(_callId, outcome) => answers.push(outcome)}
+        {...(onExternalEdit ? { onExternalEdit } : {})} />
     </KeyRouter>,
   );
   const frame = () => view.lastFrame() ?? '';
@@ -43,6 +44,21 @@ describe('the confirmation dialog', () => {
     await waitFor(() => expect(frame()).toContain('"new_string": "y = 1"'));
     await type('\u001B[A', '\u0005', '\u007f', '\u007f', '2"', '\r');
     await waitFor(() => expect(answers).toEqual([{ kind: 'modify', args: { ...args, new_string: 'y = 2' } }]));
+  });
+
+  it('opens the arguments in $EDITOR with Ctrl+X and runs what was saved there', async () => {
+    const edited: string[] = [];
+    const { answers, frame, type } = start(pending, (json) => {
+      edited.push(json);
+      return Promise.resolve(json.replace('"y = 1"', '"y = 42"'));
+    });
+    await type('4');
+    await waitFor(() => expect(frame()).toContain('ctrl+x in $EDITOR'));
+    await type('\u0018');
+    await waitFor(() => expect(frame()).toContain('"new_string": "y = 42"'));
+    expect(JSON.parse(edited[0] ?? '')).toEqual(args);
+    await type('\r');
+    await waitFor(() => expect(answers).toEqual([{ kind: 'modify', args: { ...args, new_string: 'y = 42' } }]));
   });
 
   it('says why edited arguments are refused, and Esc goes back to the choices', async () => {

@@ -16,6 +16,8 @@ interface ConfirmationDialogProps {
   theme: Theme;
   width: number;
   onAnswer(callId: string, outcome: ConfirmationOutcome): void;
+  /** Ctrl+X while editing the arguments: the JSON in $EDITOR; undefined when the editor failed. */
+  onExternalEdit?(json: string): Promise<string | undefined>;
 }
 
 type Stage = { kind: 'choose' } | { kind: 'reason'; buffer: ComposerBuffer } | { kind: 'arguments'; buffer: ComposerBuffer; error?: string };
@@ -55,7 +57,7 @@ function isStage(value: ConfirmationOutcome | Stage): value is Stage {
 }
 
 /** Asks before a tool runs; number keys answer, 4 edits the arguments, 5 asks for a reason. */
-export function ConfirmationDialog({ pending, theme, width, onAnswer }: ConfirmationDialogProps) {
+export function ConfirmationDialog({ pending, theme, width, onAnswer, onExternalEdit }: ConfirmationDialogProps) {
   const palette = paletteOf(theme);
   const [stage, setStage, latestStage] = useLatestState<Stage>({ kind: 'choose' });
   const handOff = useKeyHandOff();
@@ -76,6 +78,12 @@ export function ConfirmationDialog({ pending, theme, width, onAnswer }: Confirma
     if (current.kind === 'choose') return apply(chosen(input, key, pending));
     if (key.escape) return setStage({ kind: 'choose' });
     if (key.return) return apply(submitted(current));
+    if (current.kind === 'arguments' && key.ctrl && input === 'x' && onExternalEdit) {
+      void onExternalEdit(current.buffer.text).then((edited) => {
+        if (edited !== undefined && !answered.current) setStage({ kind: 'arguments', buffer: bufferOf(edited.replace(/\n+$/u, '')) });
+      });
+      return;
+    }
     setStage({ ...current, buffer: editField(current.buffer, input, key, current.kind === 'arguments') });
   });
 
@@ -98,7 +106,7 @@ export function ConfirmationDialog({ pending, theme, width, onAnswer }: Confirma
       ) : (
         <Box flexDirection="column" marginTop={1}>
           <Text color={theme.colors.muted}>
-            {stage.kind === 'reason' ? 'Why not? (enter to send, esc to go back)' : 'Edit the arguments as JSON (ctrl+j new line, enter to run, esc to go back)'}
+            {stage.kind === 'reason' ? 'Why not? (enter to send, esc to go back)' : `Edit the arguments as JSON (ctrl+j new line${onExternalEdit ? ', ctrl+x in $EDITOR' : ''}, enter to run, esc to go back)`}
           </Text>
           <FieldText buffer={stage.buffer} />
           {stage.kind === 'arguments' && stage.error ? <Text color={theme.colors.error}>{stage.error}</Text> : null}
