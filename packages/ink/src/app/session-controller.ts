@@ -74,7 +74,7 @@ export interface LocalServer {
 /** One MCP server as `/mcp` shows it. */
 export interface McpServerStatus {
   name: string;
-  status: 'connected' | 'connecting' | 'disconnected' | 'error';
+  status: 'connected' | 'connecting' | 'disconnected' | 'error' | 'needs sign-in';
   tools: string[];
   error?: string;
 }

@@ -26,7 +26,8 @@ export function settingsEntries(runtime: AlfredRuntime): SettingEntry[] {
 export function mcpStatus(runtime: AlfredRuntime): McpServerStatus[] {
   return (runtime.mcp?.status() ?? []).map((status) => ({
     name: status.name,
-    status: status.state,
+    // A server that answered 401 waits for `/mcp auth <name>` rather than having failed.
+    status: status.needsSignIn ? 'needs sign-in' : status.state,
     tools: [...status.tools],
     ...(status.lastError ? { error: status.lastError } : {}),
   }));
