@@ -28,7 +28,12 @@ describe('code highlighting', () => {
 
   it('closes every colour at the end of its line, so a row drawn alone keeps its own colour', () => {
     const out = highlightCode('/* a comment\nthat spans lines */\nlet x = `multi\nline`;', 'javascript', palette);
-    for (const line of out.split('\n').filter((row) => row !== '')) expect(line.endsWith('\u001B[39m')).toBe(true);
+    for (const line of out.split('\n')) {
+      // eslint-disable-next-line no-control-regex -- counting colour codes
+      const opened = line.match(/\u001B\[(?!39m)[\d;]*m/gu)?.length ?? 0;
+      expect(line.split('\u001B[39m').length - 1, line).toBe(opened);
+    }
+    expect(out.split('\n').filter((line) => line.includes('\u001B[39m')).length).toBeGreaterThan(2);
   });
 
   it('draws an unknown or missing language plain instead of guessing', () => {

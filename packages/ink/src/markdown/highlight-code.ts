@@ -60,13 +60,16 @@ const ROLES: Record<string, Role> = {
   number: 'number',
   comment: 'comment', quote: 'comment', meta: 'comment', doctag: 'comment',
   title: 'title', section: 'title', function: 'title', 'class': 'title',
-  attr: 'attribute', attribute: 'attribute', variable: 'attribute', params: 'attribute', property: 'attribute', 'selector-id': 'attribute', 'selector-class': 'attribute',
+  // Keys and attributes, not every parameter and variable: code where everything is coloured reads
+  // no better, and each colour costs the terminal bytes to parse.
+  attr: 'attribute', attribute: 'attribute', 'selector-id': 'attribute', 'selector-class': 'attribute',
   addition: 'addition', deletion: 'deletion',
 };
 
-function styles(palette: Palette): Record<Role | 'plain', ChalkInstance> {
+type Style = ChalkInstance | undefined;
+
+function styles(palette: Palette): Record<Role, ChalkInstance> {
   return {
-    plain: palette.text,
     keyword: palette.accent,
     string: palette.success,
     number: palette.warning,
@@ -78,14 +81,61 @@ function styles(palette: Palette): Record<Role | 'plain', ChalkInstance> {
   };
 }
 
-function paintTree(node: TokenNode, palette: Record<Role | 'plain', ChalkInstance>, inherited: ChalkInstance): string {
+/** The tree as runs of text and the style each is drawn in (undefined: the terminal's own colour). */
+function runsOf(node: TokenNode, roles: Record<Role, ChalkInstance>, inherited: Style, runs: { text: string; style: Style }[]): void {
   const role = node.kind === undefined ? undefined : ROLES[node.kind.split('.')[0] ?? ''];
-  const style = role === undefined ? inherited : palette[role];
-  let out = '';
+  const style = role === undefined ? inherited : roles[role];
   for (const child of node.children) {
-    // Styled line by line: a row that wraps or scrolls alone still carries its own colour.
-    out += typeof child === 'string' ? child.split('\n').map((line) => (line === '' ? '' : style(line))).join('\n') : paintTree(child, palette, style);
+    if (typeof child !== 'string') runsOf(child, roles, style, runs);
+    else if (runs.at(-1)?.style === style) (runs.at(-1) as { text: string }).text += child;
+    else runs.push({ text: child, style });
   }
+}
+
+/** A style's opening and closing codes, found by styling a marker once. */
+const codesOf = new WeakMap<ChalkInstance, [string, string]>();
+function codes(style: ChalkInstance): [string, string] {
+  let found = codesOf.get(style);
+  if (!found) {
+    const [open = '', close = ''] = style('\u0000').split('\u0000');
+    found = [open, close];
+    codesOf.set(style, found);
+  }
+  return found;
+}
+
+/**
+ * Each line with its own colour codes (a row drawn alone keeps its colours), and no more codes
+ * than it needs: none for plain text, and none between runs that follow each other. Colour codes
+ * are most of the bytes of highlighted code, and every byte is the terminal's to parse.
+ */
+function paintRuns(runs: readonly { text: string; style: Style }[]): string {
+  let out = '';
+  let open: [string, string] | undefined;
+  const closeOpen = () => {
+    if (open) out += open[1];
+    open = undefined;
+  };
+  for (const { text, style } of runs) {
+    text.split('\n').forEach((part, index) => {
+      if (index > 0) {
+        closeOpen();
+        out += '\n';
+      }
+      if (part === '') return;
+      if (style === undefined) closeOpen();
+      else {
+        const wanted = codes(style);
+        if (open?.[0] !== wanted[0]) {
+          closeOpen();
+          out += wanted[0];
+          open = wanted;
+        }
+      }
+      out += part;
+    });
+  }
+  closeOpen();
   return out;
 }
 
@@ -97,6 +147,7 @@ export function highlightCode(code: string, language: string | undefined, palett
     return code.split('\n').map((line) => (line === '' ? '' : palette.code(line))).join('\n');
   }
   const result = hljs.highlight(code, { language: name, ignoreIllegals: true });
-  const root = (result.emitter as unknown as { rootNode: TokenNode }).rootNode;
-  return paintTree(root, roles, roles.plain);
+  const runs: { text: string; style: Style }[] = [];
+  runsOf((result.emitter as unknown as { rootNode: TokenNode }).rootNode, roles, undefined, runs);
+  return paintRuns(runs);
 }

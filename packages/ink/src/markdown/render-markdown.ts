@@ -39,6 +39,9 @@ function rendererFor(theme: Theme, width: number): Marked {
       link: palette.link,
       href: palette.link.underline,
       tableOptions: { style: { head: [], border: [] } },
+      // Its default wraps each paragraph and list item in reset codes: bytes with nothing to undo.
+      paragraph: (text: string) => text,
+      listitem: (text: string) => text,
     }),
   );
   // Links are written as "text (url)": a terminal hyperlink (OSC 8) would hide where it points.
