@@ -16,9 +16,10 @@ import { TodoStore } from '../tools/builtin/todo-write.js';
 import { createDefaultToolRegistry } from '../tools/builtin/create-builtin-tools.js';
 import type { McpServerConfig } from '../tools/mcp/mcp-config.js';
 import { openInBrowser } from '../tools/mcp/open-browser.js';
-import { resolveAlfredPaths, resolveWorkspacePaths } from '../workspace/alfred-home.js';
+import { resolveAlfredPaths, resolveWorkspacePaths, type AlfredPaths } from '../workspace/alfred-home.js';
 import { FileDiscoveryService } from '../workspace/file-discovery.js';
 import { WorkspaceContext } from '../workspace/workspace-context.js';
+import type { McpClientManager } from '../tools/mcp/mcp-client-manager.js';
 import { AlfredRuntime } from './alfred-runtime.js';
 import { createApprovalGate } from './approval-adapter.js';
 import { registerBuiltinCommands } from './builtin-commands.js';
@@ -60,14 +61,11 @@ export interface CreateRuntimeOptions {
 
 const DEFAULT_CONTEXT_WINDOW = 128_000;
 
-/** Builds a ready runtime: settings, policy, tools, providers, context and the session. */
-export async function createRuntime(options: CreateRuntimeOptions): Promise<AlfredRuntime> {
-  const env = options.env ?? process.env;
-  const paths = resolveAlfredPaths(env);
-  const workspacePaths = resolveWorkspacePaths(options.cwd);
+/** The settings cascade for this folder, and the approval mode it allows. */
+async function runtimeSettings(options: CreateRuntimeOptions, env: NodeJS.ProcessEnv, paths: AlfredPaths, workspaceRoot: string) {
   const settings = await loadSettings({
     paths,
-    workspaceRoot: workspacePaths.root,
+    workspaceRoot,
     workspaceTrusted: options.trusted,
     env,
     ...(options.systemDir ? { systemDir: options.systemDir } : {}),
@@ -78,6 +76,72 @@ export async function createRuntime(options: CreateRuntimeOptions): Promise<Alfr
   const requestedMode = options.approvalMode ?? merged.general.defaultApprovalMode;
   const approvalMode = effectiveApprovalMode(requestedMode, { yoloAllowed });
   if (requestedMode === 'yolo' && approvalMode !== 'yolo') notices.push('yolo mode is forbidden by the system settings; using default.');
+  return { settings, merged, notices, approvalMode, yoloAllowed };
+}
+
+/** Built-in, session, MCP prompt and custom slash commands (custom ones only from trusted folders). */
+async function slashCommands(parts: {
+  options: CreateRuntimeOptions;
+  paths: AlfredPaths;
+  commandsDir: string;
+  mcp: McpClientManager | undefined;
+  shell: ReturnType<typeof createShellModeRunner>;
+  workspace: WorkspaceContext;
+  notices: string[];
+}): Promise<SlashCommandRegistry<AlfredRuntime>> {
+  const { options, paths, mcp, shell, workspace, notices } = parts;
+  const commands = new SlashCommandRegistry<AlfredRuntime>();
+  registerBuiltinCommands(commands);
+  registerSessionCommands(commands);
+  if (mcp && options.connectMcp !== false) {
+    const sync = () => void syncMcpPrompts(mcp, commands);
+    mcp.onChange(sync);
+    void mcp.connectAll().then(sync);
+  }
+  const custom = await loadCustomCommands({ userDir: paths.commands, workspaceDir: parts.commandsDir, trusted: options.trusted });
+  notices.push(...custom.errors);
+  const io = createCommandIo({ shell, workspace });
+  for (const definition of custom.commands) commands.register(customSlashCommand(definition, io) as never);
+  return commands;
+}
+
+/** The turn loop over whichever provider and model are active at each turn. */
+function agentSession(parts: {
+  history: HistoryService;
+  providers: ReturnType<typeof createProviders>;
+  toolbox: ReturnType<typeof createToolbox>;
+  gate: ReturnType<typeof createApprovalGate>;
+  systemPrompt: SystemPromptBuilder;
+  contextWindow: () => number;
+  general: { maxTurns: number; loopDetection: boolean };
+  interactive: boolean;
+}): AgentSession {
+  const { providers } = parts;
+  const managed: Provider = {
+    get name() {
+      return providers.activeProvider;
+    },
+    api: 'anthropic',
+    stream: (request, signal) => providers.stream(request, signal),
+  };
+  return new AgentSession({
+    history: parts.history,
+    activeModel: () => ({ provider: managed, model: providers.activeModel, contextWindow: parts.contextWindow() }),
+    toolbox: parts.toolbox,
+    gate: parts.gate,
+    systemPrompt: () => parts.systemPrompt.build(),
+    maxTurns: parts.general.maxTurns,
+    loopDetection: parts.general.loopDetection,
+    interactive: parts.interactive,
+  });
+}
+
+/** Builds a ready runtime: settings, policy, tools, providers, context and the session. */
+export async function createRuntime(options: CreateRuntimeOptions): Promise<AlfredRuntime> {
+  const env = options.env ?? process.env;
+  const paths = resolveAlfredPaths(env);
+  const workspacePaths = resolveWorkspacePaths(options.cwd);
+  const { settings, merged, notices, approvalMode, yoloAllowed } = await runtimeSettings(options, env, paths, workspacePaths.root);
 
   const workspace = await WorkspaceContext.create([workspacePaths.root, ...merged.context.includeDirectories]);
   const files = new FileDiscoveryService({ workspace });
@@ -121,23 +185,7 @@ export async function createRuntime(options: CreateRuntimeOptions): Promise<Alfr
   const wiringRef: { current?: SessionWiring } = {};
   const toolbox = createToolbox({ registry, policy, beforeChange: checkpointBefore(() => wiringRef.current, history) });
   const systemPrompt = new SystemPromptBuilder({ workspace, files, memory, skills, toolbox, countTokens: (text) => history.countText(text) });
-  const managed: Provider = {
-    get name() {
-      return providers.activeProvider;
-    },
-    api: 'anthropic',
-    stream: (request, signal) => providers.stream(request, signal),
-  };
-  const session = new AgentSession({
-    history,
-    activeModel: () => ({ provider: managed, model: providers.activeModel, contextWindow: contextWindow() }),
-    toolbox,
-    gate,
-    systemPrompt: () => systemPrompt.build(),
-    maxTurns: merged.general.maxTurns,
-    loopDetection: merged.general.loopDetection,
-    interactive: options.interactive,
-  });
+  const session = agentSession({ history, providers, toolbox, gate, systemPrompt, contextWindow, general: merged.general, interactive: options.interactive });
 
   if (options.record !== false) {
     wiringRef.current = await openSession({
@@ -159,19 +207,8 @@ export async function createRuntime(options: CreateRuntimeOptions): Promise<Alfr
     debug: options.debug === true,
     ...(wiringRef.current ? { sessionId: wiringRef.current.recorder.id } : {}),
   });
-  const commands = new SlashCommandRegistry<AlfredRuntime>();
-  registerBuiltinCommands(commands);
-  registerSessionCommands(commands);
-  if (mcp && options.connectMcp !== false) {
-    const sync = () => void syncMcpPrompts(mcp, commands);
-    mcp.onChange(sync);
-    void mcp.connectAll().then(sync);
-  }
   const shell = createShellModeRunner({ registry, policy, approvalMode: currentMode, workspaceRoot: workspace.root });
-  const custom = await loadCustomCommands({ userDir: paths.commands, workspaceDir: workspacePaths.commands, trusted: options.trusted });
-  notices.push(...custom.errors);
-  const io = createCommandIo({ shell, workspace });
-  for (const definition of custom.commands) commands.register(customSlashCommand(definition, io) as never);
+  const commands = await slashCommands({ options, paths, commandsDir: workspacePaths.commands, mcp, shell, workspace, notices });
 
   const processor = new PromptProcessor<AlfredRuntime>({
     commands,
