@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startMockLlmServer, startTestMcpHttpServer, tempWorkspace, testMcpServerStdioCommand, type MockLlmServer } from '@alfred/testkit';
+import { startMockLlmServer, startTestMcpHttpServer, tempWorkspace, testMcpServerStdioCommand, type MockLlmServer, type TempWorkspace } from '@alfred/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../agent/events.js';
 import { createRuntime } from './create-runtime.js';
@@ -22,20 +22,25 @@ async function collect(events: AsyncIterable<AgentEvent>, onEvent?: (event: Agen
   return all;
 }
 
+/** A runtime for `workspace` whose user settings configure `servers`, against the mock provider. */
+async function runtimeWithServers(workspace: TempWorkspace, servers: Record<string, unknown>, env: Record<string, string> = {}) {
+  await mkdir(workspace.alfredHome, { recursive: true });
+  await writeFile(path.join(workspace.alfredHome, 'settings.json'), JSON.stringify({ mcpServers: servers }));
+  return createRuntime({
+    cwd: workspace.root,
+    interactive: true,
+    trusted: true,
+    provider: 'anthropic',
+    systemDir: path.join(workspace.alfredHome, 'no-system'),
+    env: { HOME: path.dirname(workspace.alfredHome), ALFRED_HOME: workspace.alfredHome, ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: mock.baseUrls.anthropic, PATH: process.env['PATH'] ?? '', ...env },
+  });
+}
+
 describe('MCP servers from settings', () => {
   it('lists the server in /mcp, calls its tool after approval, and offers its prompts as commands', async () => {
     await using workspace = await tempWorkspace();
     const server = testMcpServerStdioCommand();
-    await mkdir(workspace.alfredHome, { recursive: true });
-    await writeFile(path.join(workspace.alfredHome, 'settings.json'), JSON.stringify({ mcpServers: { test: server } }));
-    const runtime = await createRuntime({
-      cwd: workspace.root,
-      interactive: true,
-      trusted: true,
-      provider: 'anthropic',
-      systemDir: path.join(workspace.alfredHome, 'no-system'),
-      env: { HOME: path.dirname(workspace.alfredHome), ALFRED_HOME: workspace.alfredHome, ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: mock.baseUrls.anthropic, PATH: process.env['PATH'] ?? '' },
-    });
+    const runtime = await runtimeWithServers(workspace, { test: server });
     try {
       await expect.poll(() => runtime.commands.get('test/review') !== undefined, { timeout: 30_000, interval: 100 }).toBe(true);
       const status = await collect(runtime.run('/mcp'));
@@ -66,17 +71,8 @@ describe('MCP servers from settings', () => {
   it('shows an HTTP server that answers 401 as needing sign-in, and /mcp auth signs in and connects it', async () => {
     await using workspace = await tempWorkspace();
     await using server = await startTestMcpHttpServer({ oauth: true });
-    await mkdir(workspace.alfredHome, { recursive: true });
-    await writeFile(path.join(workspace.alfredHome, 'settings.json'), JSON.stringify({ mcpServers: { secure: { url: server.url } } }));
     // No DISPLAY and no BROWSER: there is no browser to open, so the address is printed.
-    const runtime = await createRuntime({
-      cwd: workspace.root,
-      interactive: true,
-      trusted: true,
-      provider: 'anthropic',
-      systemDir: path.join(workspace.alfredHome, 'no-system'),
-      env: { HOME: path.dirname(workspace.alfredHome), ALFRED_HOME: workspace.alfredHome, ALFRED_CREDENTIALS_STORE: 'file', ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: mock.baseUrls.anthropic, PATH: process.env['PATH'] ?? '' },
-    });
+    const runtime = await runtimeWithServers(workspace, { secure: { url: server.url } }, { ALFRED_CREDENTIALS_STORE: 'file' });
     const mcpText = async (line: string) => {
       const [event] = await collect(runtime.run(line));
       return event?.type === 'notice' ? event.text : '';

@@ -1,5 +1,6 @@
-import { cleanup, render } from 'ink-testing-library';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup } from 'ink-testing-library';
+import { tick, typedRender, waitFor } from '../testing/typed-render.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { App } from './App.js';
 import { ScriptedController, type ScriptedControllerOptions } from './scripted-controller.js';
 
@@ -7,20 +8,10 @@ const ENTER = '\r';
 const DOWN = '\u001B[B';
 const ESC = '\u001B';
 const TAB = '\t';
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
-/** Generous: the machines these run on are shared and often loaded. */
-const waitFor = <T,>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 20 });
 
 function start(options: Partial<ScriptedControllerOptions>) {
   const controller = new ScriptedController({ scripts: [[{ type: 'done', reason: 'stop' }]], ...options });
-  const view = render(<App controller={controller} mode="fullscreen" version="9.9.9" />);
-  const frame = () => view.lastFrame() ?? '';
-  const type = async (...keys: string[]) => {
-    for (const key of keys) {
-      view.stdin.write(key);
-      await tick();
-    }
-  };
+  const { frame, type } = typedRender(<App controller={controller} mode="fullscreen" version="9.9.9" />, { router: false });
   return { controller, frame, type };
 }
 

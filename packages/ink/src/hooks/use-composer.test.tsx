@@ -1,13 +1,11 @@
-import { cleanup, render } from 'ink-testing-library';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandInfo } from '../app/session-controller.js';
 import { Composer } from '../components/composer/Composer.js';
 import { DEFAULT_THEME } from '../theme/themes.js';
 import { useComposer, type ComposerOptions } from './use-composer.js';
-import { KeyRouter } from './use-keys.js';
+import { tick, typedRender, waitFor } from '../testing/typed-render.js';
 
-const waitFor = <T,>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 20 });
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 const COMMANDS: CommandInfo[] = Array.from({ length: 12 }, (_, index) => ({ name: `command${String(index).padStart(2, '0')}`, description: `does thing ${index}` }));
 COMMANDS.push({ name: 'chat', description: 'saved sessions', argumentHint: '[list|resume <id>]' });
@@ -19,18 +17,7 @@ function Harness(props: Partial<ComposerOptions> & { onSubmit(text: string, shel
 
 function start(props: Partial<ComposerOptions> = {}) {
   const sent: Array<{ text: string; shell: boolean }> = [];
-  const view = render(
-    <KeyRouter>
-      <Harness {...props} onSubmit={(text, shell) => sent.push({ text, shell })} />
-    </KeyRouter>,
-  );
-  const frame = () => view.lastFrame() ?? '';
-  const type = async (...keys: string[]) => {
-    for (const key of keys) {
-      view.stdin.write(key);
-      await tick();
-    }
-  };
+  const { frame, type } = typedRender(<Harness {...props} onSubmit={(text, shell) => sent.push({ text, shell })} />);
   return { sent, frame, type };
 }
 

@@ -1,13 +1,11 @@
 import type { ConfirmationOutcome } from '@alfred/core';
-import { cleanup, render } from 'ink-testing-library';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KeyRouter } from '../../hooks/use-keys.js';
+import { cleanup } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { typedRender, waitFor } from '../../testing/typed-render.js';
 import type { PendingConfirmation } from '../../state/history-items.js';
 import { DEFAULT_THEME } from '../../theme/themes.js';
 import { ConfirmationDialog } from './ConfirmationDialog.js';
 
-const waitFor = <T,>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 20 });
-const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 const args = { path: 'src/app.ts', old_string: 'x', new_string: 'y = 1' };
 const pending: PendingConfirmation = {
@@ -18,19 +16,10 @@ const pending: PendingConfirmation = {
 
 function start(confirmation: PendingConfirmation = pending, onExternalEdit?: (json: string) => Promise<string | undefined>) {
   const answers: ConfirmationOutcome[] = [];
-  const view = render(
-    <KeyRouter>
-      <ConfirmationDialog pending={confirmation} theme={DEFAULT_THEME} width={80} onAnswer={(_callId, outcome) => answers.push(outcome)}
-        {...(onExternalEdit ? { onExternalEdit } : {})} />
-    </KeyRouter>,
+  const { frame, type } = typedRender(
+    <ConfirmationDialog pending={confirmation} theme={DEFAULT_THEME} width={80} onAnswer={(_callId, outcome) => answers.push(outcome)}
+      {...(onExternalEdit ? { onExternalEdit } : {})} />,
   );
-  const frame = () => view.lastFrame() ?? '';
-  const type = async (...keys: string[]) => {
-    for (const key of keys) {
-      view.stdin.write(key);
-      await tick();
-    }
-  };
   return { answers, frame, type };
 }
 
