@@ -14,7 +14,7 @@ export const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
  * sends each argument as its own read. Components that take keys need a `KeyRouter` around them;
  * the whole `App` brings its own (`router: false`).
  */
-export function typedRender(element: ReactElement, options: { router?: boolean } = {}) {
+export function typedRender(element: ReactElement, options: { router?: boolean } = {}): { frame: () => string; type: (...keys: string[]) => Promise<void> } {
   const view = render(options.router === false ? element : <KeyRouter>{element}</KeyRouter>);
   const frame = () => view.lastFrame() ?? '';
   const type = async (...keys: string[]) => {
@@ -23,5 +23,5 @@ export function typedRender(element: ReactElement, options: { router?: boolean }
       await tick();
     }
   };
-  return { view, frame, type };
+  return { frame, type };
 }
