@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ToolDeclaration } from '../providers/provider.js';
 import type { Kind } from './kind.js';
-import type { ToolInvocation } from './tool-invocation.js';
+import type { ToolInvocation, ToolLocation } from './tool-invocation.js';
 
 /** A JSON Schema object as sent to providers. */
 export type JsonSchema = Record<string, unknown>;
@@ -72,6 +72,23 @@ export abstract class DeclarativeTool<P = unknown> {
   }
 
   protected abstract createInvocation(params: P): ToolInvocation<P>;
+
+  /**
+   * An invocation with nothing to show for approval (reads, searches, bookkeeping): the policy may
+   * still ask by its rules, but there is no diff or command to preview.
+   */
+  protected quietInvocation(params: P, parts: { description: string; locations?: readonly ToolLocation[]; execute: ToolInvocation<P>['execute'] }): ToolInvocation<P> {
+    const locations = parts.locations ?? [];
+    return {
+      toolName: this.name,
+      kind: this.kind,
+      params,
+      getDescription: () => parts.description,
+      toolLocations: () => locations,
+      shouldConfirmExecute: () => Promise.resolve(false),
+      execute: parts.execute,
+    };
+  }
 }
 
 /** Builds a {@link ParameterSpec} from a zod object schema: JSON Schema for the model, zod for checks. */

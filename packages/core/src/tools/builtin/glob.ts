@@ -37,15 +37,11 @@ export class GlobTool extends DeclarativeTool<Params> {
 
   protected createInvocation(params: Params): ToolInvocation<Params> {
     const { workspace } = this.context;
-    return {
-      toolName: this.name,
-      kind: this.kind,
-      params,
-      getDescription: () => `Find ${params.pattern} in ${params.path ?? '.'}`,
-      toolLocations: () => [{ path: workspace.displayPath(params.path ?? workspace.root) }],
-      shouldConfirmExecute: () => Promise.resolve(false),
+    return this.quietInvocation(params, {
+      description: `Find ${params.pattern} in ${params.path ?? '.'}`,
+      locations: [{ path: workspace.displayPath(params.path ?? workspace.root) }],
       execute: (signal) => this.run(params, signal),
-    };
+    });
   }
 
   private async run(params: Params, signal: AbortSignal): Promise<ToolResult> {

@@ -51,15 +51,11 @@ export class GrepTool extends DeclarativeTool<Params> {
 
   protected createInvocation(params: Params): ToolInvocation<Params> {
     const { workspace } = this.context;
-    return {
-      toolName: this.name,
-      kind: this.kind,
-      params,
-      getDescription: () => `Search for /${params.pattern}/ in ${params.path ?? '.'}${params.include ? ` (${params.include})` : ''}`,
-      toolLocations: () => [{ path: workspace.displayPath(params.path ?? workspace.root) }],
-      shouldConfirmExecute: () => Promise.resolve(false),
+    return this.quietInvocation(params, {
+      description: `Search for /${params.pattern}/ in ${params.path ?? '.'}${params.include ? ` (${params.include})` : ''}`,
+      locations: [{ path: workspace.displayPath(params.path ?? workspace.root) }],
       execute: (signal) => this.run(params, signal),
-    };
+    });
   }
 
   private async run(params: Params, signal: AbortSignal): Promise<ToolResult> {

@@ -22,19 +22,14 @@ export class LoadSkillTool extends DeclarativeTool<Params> {
   }
 
   protected createInvocation(params: Params): ToolInvocation<Params> {
-    return {
-      toolName: this.name,
-      kind: this.kind,
-      params,
-      getDescription: () => `Load skill ${params.name}`,
-      toolLocations: () => [],
-      shouldConfirmExecute: () => Promise.resolve(false),
+    return this.quietInvocation(params, {
+      description: `Load skill ${params.name}`,
       execute: async (): Promise<ToolResult> => {
         const body = await this.skills.load(params.name);
         if (body !== undefined) return textResult(`Skill "${params.name}":\n${body}`, `Loaded skill ${params.name}`);
         const known = (await this.skills.list()).map((skill) => skill.name);
         return errorResult('not_found', `No skill named "${params.name}". Available skills: ${known.length > 0 ? known.join(', ') : '(none)'}.`);
       },
-    };
+    });
   }
 }

@@ -25,15 +25,11 @@ export class LsTool extends DeclarativeTool<Params> {
 
   protected createInvocation(params: Params): ToolInvocation<Params> {
     const { workspace } = this.context;
-    return {
-      toolName: this.name,
-      kind: this.kind,
-      params,
-      getDescription: () => `List ${params.path ?? '.'}`,
-      toolLocations: () => [{ path: workspace.displayPath(params.path ?? workspace.root) }],
-      shouldConfirmExecute: () => Promise.resolve(false),
+    return this.quietInvocation(params, {
+      description: `List ${params.path ?? '.'}`,
+      locations: [{ path: workspace.displayPath(params.path ?? workspace.root) }],
       execute: () => this.run(params),
-    };
+    });
   }
 
   private async run(params: Params): Promise<ToolResult> {

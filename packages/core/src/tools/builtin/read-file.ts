@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeclarativeTool, zodParameters } from '../declarative-tool.js';
 import { Kind } from '../kind.js';
-import type { ToolInvocation, ToolLocation } from '../tool-invocation.js';
+import type { ToolInvocation } from '../tool-invocation.js';
 import { errorResult, type ToolResult } from '../tool-result.js';
 import { describeError, errorCode, resolveToolPath } from '../tool-paths.js';
 import { formatBytes, readFileContent } from '../../workspace/text-file.js';
@@ -28,20 +28,12 @@ export class ReadFileTool extends DeclarativeTool<Params> {
   }
 
   protected createInvocation(params: Params): ToolInvocation<Params> {
-    const { workspace } = this.context;
-    const locations: ToolLocation[] = [{ path: workspace.displayPath(params.path), line: params.offset }];
-    return {
-      toolName: this.name,
-      kind: this.kind,
-      params,
-      getDescription: () => {
-        const range = params.offset || params.limit ? ` (from line ${params.offset ?? 1}${params.limit ? `, ${params.limit} lines` : ''})` : '';
-        return `Read ${params.path}${range}`;
-      },
-      toolLocations: () => locations,
-      shouldConfirmExecute: () => Promise.resolve(false),
+    const range = params.offset || params.limit ? ` (from line ${params.offset ?? 1}${params.limit ? `, ${params.limit} lines` : ''})` : '';
+    return this.quietInvocation(params, {
+      description: `Read ${params.path}${range}`,
+      locations: [{ path: this.context.workspace.displayPath(params.path), line: params.offset }],
       execute: () => this.run(params),
-    };
+    });
   }
 
   private async run(params: Params): Promise<ToolResult> {

@@ -28,15 +28,11 @@ export class ReadManyFilesTool extends DeclarativeTool<Params> {
   }
 
   protected createInvocation(params: Params): ToolInvocation<Params> {
-    return {
-      toolName: this.name,
-      kind: this.kind,
-      params,
-      getDescription: () => `Read ${params.paths.join(', ')}`,
-      toolLocations: () => params.paths.filter((entry) => !picomatch.scan(entry).isGlob).map((entry) => ({ path: this.context.workspace.displayPath(entry) })),
-      shouldConfirmExecute: () => Promise.resolve(false),
+    return this.quietInvocation(params, {
+      description: `Read ${params.paths.join(', ')}`,
+      locations: params.paths.filter((entry) => !picomatch.scan(entry).isGlob).map((entry) => ({ path: this.context.workspace.displayPath(entry) })),
       execute: (signal) => this.run(params, signal),
-    };
+    });
   }
 
   private async expand(entry: string, signal: AbortSignal): Promise<{ files: string[] } | { error: ToolResult }> {

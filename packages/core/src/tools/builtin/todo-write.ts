@@ -54,13 +54,8 @@ export class TodoWriteTool extends DeclarativeTool<Params> {
   }
 
   protected createInvocation(params: Params): ToolInvocation<Params> {
-    return {
-      toolName: this.name,
-      kind: this.kind,
-      params,
-      getDescription: () => `Update the task list (${params.todos.length} items)`,
-      toolLocations: () => [],
-      shouldConfirmExecute: () => Promise.resolve(false),
+    return this.quietInvocation(params, {
+      description: `Update the task list (${params.todos.length} items)`,
       execute: (): Promise<ToolResult> => {
         const todos = params.todos.map((todo, index) => ({ id: todo.id ?? String(index + 1), content: todo.content, status: todo.status }));
         this.store.set(todos);
@@ -68,6 +63,6 @@ export class TodoWriteTool extends DeclarativeTool<Params> {
         const lines = todos.map((todo) => `[${todo.status === 'completed' ? 'x' : todo.status === 'in_progress' ? '>' : ' '}] ${todo.content}`);
         return Promise.resolve({ llmContent: `Task list updated (${done}/${todos.length} completed):\n${lines.join('\n')}`, display: { type: 'todos', todos } });
       },
-    };
+    });
   }
 }
