@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { stdoutWith } from './stdout-proxy.js';
 
 /**
  * Bench hook (`ALFRED_KEY_TRACE=<file>`): for each key, the milliseconds from its arrival on stdin
@@ -10,20 +11,12 @@ export function traceKeys(file: string, stdin: NodeJS.ReadStream, stdout: NodeJS
   stdin.prependListener('data', () => {
     keyAt ??= performance.now();
   });
-  const write = (chunk: unknown, ...rest: unknown[]): boolean => {
-    const written = (stdout.write as (...args: unknown[]) => boolean).call(stdout, chunk, ...rest);
-    // A frame, not the short begin/end markers of a synchronized update around it.
-    if (keyAt !== undefined && typeof chunk === 'string' && chunk.length > 32) {
+  return stdoutWith(stdout, {
+    after(chunk) {
+      // A frame, not the short begin/end markers of a synchronized update around it.
+      if (keyAt === undefined || typeof chunk !== 'string' || chunk.length <= 32) return;
       appendFileSync(file, `${(performance.now() - keyAt).toFixed(2)}\n`);
       keyAt = undefined;
-    }
-    return written;
-  };
-  return new Proxy(stdout, {
-    get(target, property) {
-      if (property === 'write') return write;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
 }

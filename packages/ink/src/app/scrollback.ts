@@ -1,4 +1,5 @@
 import { ReflowEraser } from './reflow-eraser.js';
+import { stdoutWith } from './stdout-proxy.js';
 
 /**
  * Inline mode's way into the terminal's scrollback. Ink's `<Static>` builds every finished row
@@ -41,28 +42,17 @@ export class Scrollback {
   wrap(stdout: NodeJS.WriteStream): NodeJS.WriteStream {
     const reflow = new ReflowEraser(() => stdout.columns);
     stdout.on('resize', () => reflow.resized());
-    const write = (chunk: unknown, ...rest: unknown[]): boolean => {
-      let data = chunk;
-      if (typeof chunk === 'string') {
-        const rows = this.expand(chunk);
-        if (rows === undefined) {
-          data = reflow.rewrite(chunk);
-          reflow.observe(chunk);
-        } else data = rows;
-      }
-      return (stdout.write as (...args: unknown[]) => boolean).call(stdout, data, ...rest);
+    const filter = (chunk: unknown): unknown => {
+      if (typeof chunk !== 'string') return chunk;
+      const rows = this.expand(chunk);
+      if (rows !== undefined) return rows;
+      const data = reflow.rewrite(chunk);
+      reflow.observe(chunk);
+      return data;
     };
-    return new Proxy(stdout, {
-      get(target, property) {
-        if (property === 'write') return write;
-        // Ink redraws a frame as tall as the terminal by clearing the screen and the scrollback
-        // (\e[3J) and writing all static output again: inline mode must never lose the scrollback,
-        // and the live area is kept shorter than the screen anyway. The real height is `realRows`.
-        if (property === 'rows') return Number.MAX_SAFE_INTEGER;
-        if (property === 'realRows') return target.rows;
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+    // Ink redraws a frame as tall as the terminal by clearing the screen and the scrollback
+    // (\e[3J) and writing all static output again: inline mode must never lose the scrollback,
+    // and the live area is kept shorter than the screen anyway. The real height is `realRows`.
+    return stdoutWith(stdout, { filter, properties: { rows: () => Number.MAX_SAFE_INTEGER, realRows: () => stdout.rows } });
   }
 }

@@ -9,6 +9,11 @@ import { VERSION } from './version.js';
 /** Exit codes, documented in docs/headless.md. */
 export const EXIT = { ok: 0, runtime: 1, usage: 2, interrupted: 130 } as const;
 
+async function startTui(options: CliOptions): Promise<void> {
+  const { startInteractive } = await import('../engine/start-interactive.js');
+  process.exitCode = await startInteractive(options);
+}
+
 async function main(argv: string[]): Promise<void> {
   const rest = argv.slice(2);
   if (rest.length === 1 && (rest[0] === '--version' || rest[0] === '-v')) {
@@ -20,9 +25,7 @@ async function main(argv: string[]): Promise<void> {
     // Raw input before anything loads: keys typed from here on are neither echoed by the tty nor
     // turned into line feeds (an early Enter stays an Enter), and wait for the composer.
     process.stdin.setRawMode(true);
-    const { startInteractive } = await import('../engine/start-interactive.js');
-    process.exitCode = await startInteractive({ outputFormat: 'text' });
-    return;
+    return startTui({ outputFormat: 'text' });
   }
   const { createProgram } = await import('./argv.js');
   const program = createProgram();
@@ -34,8 +37,7 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = await runHeadless(options);
       return;
     }
-    const { startInteractive } = await import('../engine/start-interactive.js');
-    process.exitCode = await startInteractive(options);
+    await startTui(options);
   });
   try {
     await program.parseAsync(argv);

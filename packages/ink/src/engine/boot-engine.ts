@@ -6,11 +6,6 @@ import { promptHistoryFile, RuntimeController } from './runtime-controller.js';
 import { checkTrust, startRuntime, type TrustCheck } from './start-runtime.js';
 
 /**
- * The engine half of an interactive start, loaded after the first frame when it can be: the real
- * trust and settings check, then the runtime (providers, tools, policy, session) behind the
- * controller the TUI talks to.
- */
-/**
  * The trust the TUI shows: trusted when folder trust is off or `--trust` asked for it this run
  * (no dialog then), otherwise what the user decided before, `unknown` opening the dialog.
  */
@@ -18,9 +13,8 @@ export function shownTrust(trust: TrustCheck): TrustState {
   return trust.trusted ? 'trusted' : trust.state;
 }
 
-export async function checkFolder(cwd: string, options: CliOptions): Promise<TrustCheck> {
-  return checkTrust(cwd, options);
-}
+/** The real trust and settings check, for the start that loads this module. */
+export { checkTrust };
 
 /** Remembers what this start found, for the next one (see first-screen-cache.ts). */
 function remember(cwd: string, options: CliOptions, trust: TrustCheck, keyKnown: boolean): void {
@@ -34,6 +28,10 @@ function remember(cwd: string, options: CliOptions, trust: TrustCheck, keyKnown:
   });
 }
 
+/**
+ * The engine half of an interactive start, loaded after the first frame when it can be: the runtime
+ * (providers, tools, policy, session) behind the controller the TUI talks to.
+ */
 export async function bootEngine(cwd: string, options: CliOptions, trust: TrustCheck): Promise<RuntimeController> {
   const runtime = await startRuntime(options, { cwd, interactive: true, trusted: trust.trusted });
   const needsAuth = await providerNeedsKey(runtime);

@@ -1,5 +1,5 @@
 import { tempWorkspace } from '@alfred/testkit';
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFirstScreen, writeFirstScreen, type FirstScreen } from './first-screen-cache.js';
@@ -57,5 +57,18 @@ describe('the remembered first screen', () => {
     expect(readFirstScreen('/project', {}, env)).toBeUndefined();
     writeFirstScreen('/project', {}, { ...SCREEN, sources: [], keyEnvNames: [] }, env);
     expect(readFirstScreen('/project', {}, env)).toEqual(SCREEN);
+  });
+
+  it('leaves the file alone when a start finds what the last one did', async () => {
+    const { workspace, settings, env } = await remembered();
+    await using _ = workspace;
+    const file = path.join(workspace.alfredHome, 'tmp', 'first-screen.json');
+    const before = statSync(file).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const sources = [settings, path.join(workspace.alfredHome, '.env')];
+    writeFirstScreen('/project', {}, { ...SCREEN, sources, keyEnvNames: ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY'] }, env);
+    expect(statSync(file).mtimeMs).toBe(before);
+    writeFirstScreen('/project', {}, { ...SCREEN, keyKnown: false, sources, keyEnvNames: ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY'] }, env);
+    expect(statSync(file).mtimeMs).toBeGreaterThan(before);
   });
 });

@@ -80,6 +80,8 @@ export function writeFirstScreen(
   };
   const key = entryKey(cwd, options, env);
   const all = readAll(file);
+  // Most starts find what the last one did: then there is nothing to write.
+  if (JSON.stringify(all[key]) === JSON.stringify(entry)) return;
   delete all[key];
   // Newest last; the oldest entries go first when there are too many.
   const kept = Object.entries(all).slice(-(MAX_ENTRIES - 1));

@@ -33,13 +33,13 @@ function startFromCache(cwd: string, options: CliOptions, screen: FirstScreen): 
   // Loading the engine is most of a start-up's CPU: it begins once the first frame is out.
   const ready = new Promise((resolve) => setTimeout(resolve, 0))
     .then(() => import('./boot-engine.js'))
-    .then(async ({ checkFolder, bootEngine }) => bootEngine(cwd, options, await checkFolder(cwd, options)));
+    .then(async ({ checkTrust, bootEngine }) => bootEngine(cwd, options, await checkTrust(cwd, options)));
   return { controller: new StartingController(ready, { ...screen.placeholder, trust: screen.trust }), ready, screen };
 }
 
 async function startCold(cwd: string, options: CliOptions): Promise<Start> {
-  const { checkFolder, bootEngine, shownTrust } = await import('./boot-engine.js');
-  const trust = await checkFolder(cwd, options);
+  const { checkTrust, bootEngine, shownTrust } = await import('./boot-engine.js');
+  const trust = await checkTrust(cwd, options);
   const ready = bootEngine(cwd, options, trust);
   // A returning user (a key in the environment or settings) sees the prompt at once while the
   // engine starts behind it; a first run waits, so the auth dialog knows whether it is needed.
