@@ -163,14 +163,6 @@ export { isReadOnlyCommand } from './policy/shell/read-only-commands.js';
 export { makeVisible, renderCommandForConfirmation, type RenderedCommand } from './policy/shell/render-command.js';
 export { TRUSTED_FOLDERS_FILE, TrustedFolders, type TrustLevel, type TrustState } from './trust/trusted-folders.js';
 export { headlessTrustRefusal, mayUseWorkspaceItem, usableWorkspaceItems, WORKSPACE_ITEMS, type WorkspaceItem } from './trust/trust-gating.js';
-export { ConfirmationBus } from './confirmation/confirmation-bus.js';
-export type {
-  ConfirmationDecision,
-  ConfirmationDetails,
-  DecidedBy,
-  ToolConfirmationOutcome,
-  ToolConfirmationRequest,
-} from './confirmation/confirmation-types.js';
 export { loadSettings, type LoadedSettings, type LoadSettingsOptions } from './settings/load-settings.js';
 export type { SettingsLayer } from './settings/read-layer.js';
 export { updateSetting, type UpdateSettingOptions } from './settings/update-setting.js';
