@@ -1,8 +1,18 @@
 import wrapAnsi from 'wrap-ansi';
 import { sanitizeText } from '../state/sanitize.js';
-import type { Theme } from '../theme/themes.js';
+import { DEFAULT_THEME, type Theme } from '../theme/themes.js';
 
 type Render = (markdown: string, theme: Theme, width: number) => string[];
+
+/** Headings, emphasis, a list, a table, a link and TypeScript: the paths most answers take. */
+const WARM_UP = [
+  '## Warm-up',
+  'Some **bold**, *emphasis*, `code` and a [link](https://example.com).',
+  '- one\n- two\n\n1. first\n2. second',
+  '| a | b |\n|---|---|\n| 1 | 2 |',
+  '> quoted',
+  '```ts\nexport function f(value: number): string {\n  return `${value}`; // note\n}\n```',
+].join('\n\n');
 
 let render: Render | undefined;
 let loading: Promise<void> | undefined;
@@ -16,6 +26,9 @@ export function loadMarkdown(): Promise<void> {
   loading ??= import('./render-markdown.js').then((module) => {
     render = module.renderMarkdown;
     for (const listener of listeners) listener();
+    // The first answer would otherwise pay for compiling the renderer's code and a grammar as it
+    // streams; a small sample drawn while the user is still typing pays it instead.
+    setTimeout(() => module.renderMarkdown(WARM_UP, DEFAULT_THEME, 80), 100).unref();
   });
   return loading;
 }
